@@ -1,0 +1,312 @@
+//! Actions and their notation (`notation.md`): parse and print.
+//!
+//! Parsing only checks syntax: that the verb exists, the arguments are
+//! there and each names a real piece, a playable square or a number.
+//! Whether the action is allowed is a question for the rules
+//! ([`super::rules::check`]), so the two kinds of error never mix.
+
+use super::board::Sq;
+use super::piece::PieceId;
+
+/// One action of BALL, small and `Copy` so move lists cost nothing to fill.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// B5.1 plain move.
+    Move { piece: PieceId, to: Sq },
+    /// B5.4: `to` is the opponent's square, `exit` where the mover ends.
+    Dodge { piece: PieceId, to: Sq, exit: Sq },
+    /// B6: `to` is the landing square, `push` where the jumped opponent goes.
+    TDodge { piece: PieceId, to: Sq, push: Sq },
+    /// B7.1 onto an opponent.
+    Block { piece: PieceId, to: Sq },
+    /// B7.1 onto a team-mate.
+    Protect { piece: PieceId, to: Sq },
+    /// B8.1.
+    Handoff { from: PieceId, to: PieceId },
+    /// B8.2: `at` is the reception square.
+    SPass { from: PieceId, to: PieceId, at: Sq },
+    /// B8.3.
+    LPass { from: PieceId, to: Sq },
+    /// B11.4.
+    Convert { ap: u8 },
+    /// B4.3.
+    End,
+    /// B10.2.
+    StandUp { piece: PieceId, to: Sq },
+    /// B10.3: top's and bottom's destinations, and who keeps the ball.
+    Release {
+        top: PieceId,
+        top_to: Sq,
+        bottom_to: Sq,
+        keep: Option<PieceId>,
+    },
+}
+
+impl Action {
+    /// True for the release-phase tasks of B10.
+    pub fn is_task(self) -> bool {
+        matches!(self, Action::StandUp { .. } | Action::Release { .. })
+    }
+}
+
+impl std::fmt::Display for Action {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Action::Move { piece, to } => write!(f, "move {piece} {to}"),
+            Action::Dodge { piece, to, exit } => write!(f, "dodge {piece} {to} {exit}"),
+            Action::TDodge { piece, to, push } => write!(f, "tdodge {piece} {to} {push}"),
+            Action::Block { piece, to } => write!(f, "block {piece} {to}"),
+            Action::Protect { piece, to } => write!(f, "protect {piece} {to}"),
+            Action::Handoff { from, to } => write!(f, "handoff {from} {to}"),
+            Action::SPass { from, to, at } => write!(f, "spass {from} {to} {at}"),
+            Action::LPass { from, to } => write!(f, "lpass {from} {to}"),
+            Action::Convert { ap } => write!(f, "convert {ap}"),
+            Action::End => f.write_str("end"),
+            Action::StandUp { piece, to } => write!(f, "standup {piece} {to}"),
+            Action::Release {
+                top,
+                top_to,
+                bottom_to,
+                keep,
+            } => {
+                write!(f, "release {top} {top_to} {bottom_to}")?;
+                if let Some(k) = keep {
+                    write!(f, " keep {k}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// A syntax error in an action: says what is malformed, never whether the
+/// action would be legal.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("malformed action `{text}`: {problem}")]
+pub struct ParseActionError {
+    pub text: String,
+    pub problem: String,
+}
+
+/// The verbs and their arguments, for error messages and `--help`.
+pub const VERBS: &[(&str, &str)] = &[
+    ("block", "piece destination"),
+    ("card", "card-id [arguments…]"),
+    ("convert", "N"),
+    ("dodge", "piece destination exit"),
+    ("end", ""),
+    ("handoff", "holder receiver"),
+    ("lpass", "holder square"),
+    ("move", "piece destination"),
+    ("protect", "piece destination"),
+    ("release", "top top-destination bottom-destination [keep piece]"),
+    ("spass", "holder receiver reception-square"),
+    ("standup", "piece destination"),
+    ("tdodge", "piece landing push-square"),
+];
+
+impl std::str::FromStr for Action {
+    type Err = ParseActionError;
+
+    fn from_str(text: &str) -> Result<Action, ParseActionError> {
+        parse(text)
+    }
+}
+
+/// Parses one action. Whitespace between tokens may be any run of spaces;
+/// piece ids and squares are accepted in either case.
+pub fn parse(text: &str) -> Result<Action, ParseActionError> {
+    let err = |problem: String| ParseActionError {
+        text: text.to_string(),
+        problem,
+    };
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let Some((&verb, args)) = tokens.split_first() else {
+        return Err(err("it is empty".into()));
+    };
+    let Some(&(_, shape)) = VERBS.iter().find(|(v, _)| *v == verb) else {
+        let verbs: Vec<&str> = VERBS.iter().map(|(v, _)| *v).collect();
+        return Err(err(format!(
+            "unknown verb `{verb}` (expected one of: {})",
+            verbs.join(", ")
+        )));
+    };
+    let arity = |n: usize| -> Result<(), ParseActionError> {
+        if args.len() == n {
+            Ok(())
+        } else {
+            Err(err(format!(
+                "`{verb}` takes {n} argument{} ({shape}), got {}",
+                if n == 1 { "" } else { "s" },
+                args.len()
+            )))
+        }
+    };
+    let piece = |i: usize, role: &str| -> Result<PieceId, ParseActionError> {
+        PieceId::parse(args[i]).ok_or_else(|| {
+            err(format!(
+                "{role} `{}` is not a piece id (B2.1: ATK1-ATK7 or DEF1-DEF7)",
+                args[i]
+            ))
+        })
+    };
+    let square = |i: usize, role: &str| -> Result<Sq, ParseActionError> {
+        Sq::parse(args[i]).map_err(|e| err(format!("{role} {}", e.describe(args[i]))))
+    };
+    Ok(match verb {
+        "move" | "block" | "protect" | "standup" => {
+            arity(2)?;
+            let piece = piece(0, "piece")?;
+            let to = square(1, "destination")?;
+            match verb {
+                "move" => Action::Move { piece, to },
+                "block" => Action::Block { piece, to },
+                "protect" => Action::Protect { piece, to },
+                _ => Action::StandUp { piece, to },
+            }
+        }
+        "dodge" => {
+            arity(3)?;
+            Action::Dodge {
+                piece: piece(0, "piece")?,
+                to: square(1, "destination")?,
+                exit: square(2, "exit square")?,
+            }
+        }
+        "tdodge" => {
+            arity(3)?;
+            Action::TDodge {
+                piece: piece(0, "piece")?,
+                to: square(1, "landing square")?,
+                push: square(2, "push square")?,
+            }
+        }
+        "handoff" => {
+            arity(2)?;
+            Action::Handoff {
+                from: piece(0, "holder")?,
+                to: piece(1, "receiver")?,
+            }
+        }
+        "spass" => {
+            arity(3)?;
+            Action::SPass {
+                from: piece(0, "holder")?,
+                to: piece(1, "receiver")?,
+                at: square(2, "reception square")?,
+            }
+        }
+        "lpass" => {
+            arity(2)?;
+            Action::LPass {
+                from: piece(0, "holder")?,
+                to: square(1, "target square")?,
+            }
+        }
+        "convert" => {
+            arity(1)?;
+            let ap = args[0]
+                .parse::<u8>()
+                .ok()
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| err(format!("`{}` is not a positive whole number", args[0])))?;
+            Action::Convert { ap }
+        }
+        "end" => {
+            arity(0)?;
+            Action::End
+        }
+        "release" => {
+            if args.len() != 3 && args.len() != 5 {
+                return Err(err(format!(
+                    "`release` takes 3 arguments, or 5 with `keep` ({shape}), got {}",
+                    args.len()
+                )));
+            }
+            let keep = if args.len() == 5 {
+                if !args[3].eq_ignore_ascii_case("keep") {
+                    return Err(err(format!(
+                        "expected `keep` as the 4th argument, got `{}`",
+                        args[3]
+                    )));
+                }
+                Some(piece(4, "keeper")?)
+            } else {
+                None
+            };
+            Action::Release {
+                top: piece(0, "top piece")?,
+                top_to: square(1, "top's destination")?,
+                bottom_to: square(2, "bottom's destination")?,
+                keep,
+            }
+        }
+        "card" => {
+            if args.is_empty() {
+                return Err(err("`card` needs a card id".into()));
+            }
+            return Err(err(format!(
+                "`card {}`: this ruleset has no cards (card mode, B11, is off)",
+                args[0]
+            )));
+        }
+        _ => unreachable!("every verb of VERBS is handled"),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every example of notation.md parses and prints back unchanged.
+    #[test]
+    fn notation_examples_round_trip() {
+        for text in [
+            "move DEF3 G9",
+            "dodge ATK3 K9 L10",
+            "tdodge DEF5 E11 C11",
+            "spass ATK5 ATK2 D8",
+            "release DEF2 D10 F10 keep DEF2",
+            "release DEF2 D10 F10",
+            "block ATK1 D8",
+            "protect ATK1 D8",
+            "handoff ATK5 ATK6",
+            "lpass ATK5 G13",
+            "standup DEF1 B10",
+            "convert 2",
+            "end",
+        ] {
+            let a = parse(text).unwrap();
+            assert_eq!(a.to_string(), text);
+        }
+    }
+
+    #[test]
+    fn lenient_input_canonical_output() {
+        assert_eq!(parse("  move  def3   g9 ").unwrap().to_string(), "move DEF3 G9");
+    }
+
+    #[test]
+    fn malformed_actions_say_what() {
+        let cases = [
+            ("", "empty"),
+            ("jump DEF3 G9", "unknown verb `jump`"),
+            ("move DEF3", "takes 2 arguments"),
+            ("move DEF8 G9", "`DEF8` is not a piece id"),
+            ("move DEF3 G8", "not a playable square (B1.2"),
+            ("move DEF3 Z9", "not a square (B1.1"),
+            ("dodge ATK3 K9", "takes 3 arguments"),
+            ("release DEF2 D10 F10 keep", "3 arguments, or 5"),
+            ("release DEF2 D10 F10 hold DEF2", "expected `keep`"),
+            ("convert 0", "not a positive whole number"),
+            ("convert x", "not a positive whole number"),
+            ("end now", "takes 0 arguments"),
+            ("card sprint ATK3 H8", "card mode, B11, is off"),
+            ("card", "needs a card id"),
+        ];
+        for (text, want) in cases {
+            let e = parse(text).unwrap_err();
+            assert!(e.to_string().contains(want), "{text}: {e}");
+        }
+    }
+}

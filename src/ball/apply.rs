@@ -1,0 +1,266 @@
+//! Applying a legal action, and the turn flow around it (B3.4–B3.6, B4,
+//! B10.1).
+//!
+//! **Invariant:** the caller has checked legality (the action came from
+//! [`super::movegen::legal_into`] of this position). Nothing here re-checks:
+//! `apply` is the hot path of every bot and of perft.
+
+use super::action::Action;
+use super::board::Sq;
+use super::event::{Event, Taking};
+use super::movegen::has_task;
+use super::params::Params;
+use super::piece::{PieceId, Team};
+use super::position::{BallState, Outcome, Phase, Position, Stack};
+use crate::kernel::events::Sink;
+
+/// Applies `action`, emitting what happens into `log`.
+pub fn apply(pos: &mut Position, params: &Params, action: Action, log: &mut impl Sink<Event>) {
+    match action {
+        Action::Move { piece, to } => {
+            pos.ap -= 1;
+            pos.piece_mut(piece).at = to;
+            take_loose_ball(pos, piece, to, log);
+        }
+        Action::Dodge { piece, to, exit } => {
+            pos.ap -= 1;
+            let opponent = unstacked_at(pos, to);
+            pos.piece_mut(opponent).down = true;
+            log.emit(Event::KnockedDown {
+                piece: opponent,
+                at: to,
+            });
+            pos.piece_mut(piece).at = exit;
+            if pos.ball == BallState::Held(opponent) {
+                // B5.4: forced fumble; the mover is restricted (B4.5).
+                pos.ball = BallState::Held(piece);
+                pos.piece_mut(piece).restricted = true;
+                log.emit(Event::BallTaken {
+                    piece,
+                    how: Taking::Fumble,
+                });
+            } else {
+                take_loose_ball(pos, piece, exit, log);
+            }
+        }
+        Action::TDodge { piece, to, push } => {
+            pos.ap -= 1;
+            let from = pos.piece(piece).at;
+            let mid = from.midpoint(to).expect("a tactical dodge has a middle square");
+            let opponent = unstacked_at(pos, mid);
+            let p = pos.piece_mut(opponent);
+            p.at = push;
+            p.down = true;
+            log.emit(Event::KnockedDown {
+                piece: opponent,
+                at: push,
+            });
+            // B6.4: a ball already loose on the landing square is taken. It
+            // cannot be the jumped opponent's ball, which was held.
+            pos.piece_mut(piece).at = to;
+            if pos.ball == BallState::Held(opponent) {
+                // B6.3: away from the push, or on the middle square.
+                let away = mid.direction_to(push).and_then(|d| mid.step(3 - d));
+                let at = match away {
+                    Some(sq) if !pos.pieces.iter().any(|p| p.at == sq) => sq,
+                    _ => mid,
+                };
+                pos.ball = BallState::Loose(at);
+                log.emit(Event::BallLoose { at });
+            } else {
+                take_loose_ball(pos, piece, to, log);
+            }
+        }
+        Action::Block { piece, to } | Action::Protect { piece, to } => {
+            pos.ap -= 1;
+            let bottom = unstacked_at(pos, to);
+            pos.piece_mut(piece).at = to;
+            pos.stacks.insert(Stack {
+                at: to,
+                top: piece,
+                bottom,
+                formed: pos.turn,
+            });
+            log.emit(Event::StackFormed {
+                top: piece,
+                bottom,
+                at: to,
+            });
+            if pos.ball == BallState::Held(bottom) {
+                // B7.3: the top takes it, unrestricted (B4.5).
+                pos.ball = BallState::Held(piece);
+                log.emit(Event::BallTaken {
+                    piece,
+                    how: Taking::Stack,
+                });
+            }
+        }
+        Action::Handoff { to, .. } => {
+            pos.ball = BallState::Held(to);
+            log.emit(Event::BallTaken {
+                piece: to,
+                how: Taking::Handoff,
+            });
+        }
+        Action::SPass { to, at, .. } => {
+            pos.ap -= 1;
+            pos.ball = BallState::Held(to);
+            pos.piece_mut(to).restricted = true;
+            log.emit(Event::PassReceived { piece: to, at });
+            log.emit(Event::BallTaken {
+                piece: to,
+                how: Taking::Pass,
+            });
+        }
+        Action::LPass { to, .. } => {
+            pos.ap -= 2;
+            pos.ball = BallState::Loose(to);
+            log.emit(Event::BallLoose { at: to });
+        }
+        Action::Convert { ap } => {
+            // B11.4; reachable only in card mode.
+            pos.ap -= ap;
+            pos.ep[pos.to_move as usize] += u32::from(ap);
+        }
+        Action::End => {
+            pos.ap = 0; // B4.3
+        }
+        Action::StandUp { piece, to } => {
+            let p = pos.piece_mut(piece);
+            p.at = to;
+            p.down = false;
+            log.emit(Event::StoodUp { piece });
+        }
+        Action::Release {
+            top,
+            top_to,
+            bottom_to,
+            keep,
+        } => {
+            let at = pos.piece(top).at;
+            let stack = pos.stacks.remove_at(at).expect("release of a stack");
+            // B10.3: the top is active; the bottom keeps its own state (B7.5).
+            let t = pos.piece_mut(top);
+            t.at = top_to;
+            t.down = false;
+            pos.piece_mut(stack.bottom).at = bottom_to;
+            log.emit(Event::StackReleased {
+                top,
+                bottom: stack.bottom,
+            });
+            if let Some(keeper) = keep {
+                pos.ball = BallState::Held(keeper);
+                log.emit(Event::BallTaken {
+                    piece: keeper,
+                    how: Taking::Keep,
+                });
+            }
+        }
+    }
+    if action.is_task() {
+        // B10.1: the phase ends when no task is left.
+        if !has_task(pos) {
+            pass_turn(pos, params, log);
+        }
+        return;
+    }
+    // B3.4: every action-phase action may score; release tasks never do.
+    if touchdown(pos, params, log) {
+        return;
+    }
+    if action == Action::End {
+        pos.phase = Phase::Release;
+        if !has_task(pos) {
+            pass_turn(pos, params, log);
+        }
+    }
+}
+
+/// B5.5, B6.4, B9.2: ending on the loose ball takes it and restricts.
+#[inline(always)]
+fn take_loose_ball(pos: &mut Position, piece: PieceId, at: Sq, log: &mut impl Sink<Event>) {
+    if pos.ball == BallState::Loose(at) {
+        pos.ball = BallState::Held(piece);
+        pos.piece_mut(piece).restricted = true;
+        log.emit(Event::BallTaken {
+            piece,
+            how: Taking::Loose,
+        });
+    }
+}
+
+/// The one unstacked piece on `sq`; legality guarantees there is one.
+#[inline(always)]
+fn unstacked_at(pos: &Position, sq: Sq) -> PieceId {
+    let stacked = pos.stacks.stacked_mask();
+    PieceId::all()
+        .find(|p| pos.piece(*p).at == sq && stacked & (1 << p.0) == 0)
+        .expect("a piece on the target square")
+}
+
+/// B1.4: is `sq` in `team`'s scoring end zone (the opponent's)?
+pub fn in_scoring_zone(team: Team, sq: Sq, params: &Params) -> bool {
+    let row = sq.row();
+    match team {
+        Team::Atk => row > super::board::ROWS - params.end_zone_depth,
+        Team::Def => row <= params.end_zone_depth,
+    }
+}
+
+/// B3.4–B3.6: scores, then ends the game or resets for the scorer's turn.
+fn touchdown(pos: &mut Position, params: &Params, log: &mut impl Sink<Event>) -> bool {
+    let me = pos.to_move;
+    let BallState::Held(holder) = pos.ball else {
+        return false;
+    };
+    if holder.team() != me || !in_scoring_zone(me, pos.piece(holder).at, params) {
+        return false;
+    }
+    pos.score[me as usize] += 1;
+    log.emit(Event::Touchdown { team: me });
+    if pos.score[me as usize] >= params.touchdowns_to_win || pos.turn >= params.turn_limit {
+        finish(pos, log); // frozen as it stood: phase action, AP as left
+        return true;
+    }
+    pos.reset_pieces(params, me.other());
+    start_turn(pos, params, me, log);
+    true
+}
+
+/// B10.1, B3.6: the turn passes, or the game ends after the last turn.
+fn pass_turn(pos: &mut Position, params: &Params, log: &mut impl Sink<Event>) {
+    if pos.turn >= params.turn_limit {
+        pos.phase = Phase::Release;
+        pos.ap = 0;
+        finish(pos, log);
+        return;
+    }
+    let next = pos.to_move.other();
+    start_turn(pos, params, next, log);
+}
+
+fn start_turn(pos: &mut Position, params: &Params, team: Team, log: &mut impl Sink<Event>) {
+    pos.turn += 1;
+    pos.to_move = team;
+    pos.phase = Phase::Action;
+    pos.ap = params.ap_per_turn;
+    for p in pos.pieces.iter_mut() {
+        p.restricted = false; // B4.5: restrictions end when the turn passes.
+    }
+    log.emit(Event::TurnStarted {
+        team,
+        turn: pos.turn,
+    });
+}
+
+/// B3.6: more touchdowns wins; equal is a draw.
+fn finish(pos: &mut Position, log: &mut impl Sink<Event>) {
+    let [atk, def] = pos.score;
+    let outcome = match atk.cmp(&def) {
+        std::cmp::Ordering::Greater => Outcome::Winner(Team::Atk),
+        std::cmp::Ordering::Less => Outcome::Winner(Team::Def),
+        std::cmp::Ordering::Equal => Outcome::Draw,
+    };
+    pos.outcome = Some(outcome);
+    log.emit(Event::GameOver { outcome });
+}

@@ -1,0 +1,262 @@
+//! The fast legal-action generator: the one source of legality.
+//!
+//! Everything here works on `u128` square sets built once per call from the
+//! 14 pieces. The reference checker in [`super::rules`] states the same
+//! rules one action at a time; the property tests hold the two equal.
+
+use super::action::Action;
+use super::board::{Sq, SqSet, squares};
+use super::params::Params;
+use super::piece::PieceId;
+use super::position::{BallState, Phase, Position};
+
+/// The square sets the generator needs, derived from the pieces.
+pub(crate) struct View {
+    /// Squares with at least one piece.
+    pub occupied: SqSet,
+    /// B7.4: stack squares.
+    pub closed: SqSet,
+    /// Squares of unstacked down pieces (B5.2 forbids jumping them).
+    pub down: SqSet,
+    /// Squares of active unstacked pieces, per team.
+    pub active: [SqSet; 2],
+    /// Squares of unstacked pieces in any state, per team.
+    pub team: [SqSet; 2],
+    /// The loose ball's square, or empty.
+    pub ball: SqSet,
+    /// Stacked pieces, one bit per id.
+    pub stacked: u16,
+}
+
+impl View {
+    #[inline(always)]
+    pub fn of(pos: &Position) -> View {
+        let stacked = pos.stacks.stacked_mask();
+        let mut v = View {
+            occupied: 0,
+            closed: 0,
+            down: 0,
+            active: [0; 2],
+            team: [0; 2],
+            ball: match pos.ball {
+                BallState::Loose(sq) => sq.bit(),
+                BallState::Held(_) => 0,
+            },
+            stacked,
+        };
+        for s in pos.stacks.as_slice() {
+            v.closed |= s.at.bit();
+        }
+        for (i, p) in pos.pieces.iter().enumerate() {
+            let bit = p.at.bit();
+            v.occupied |= bit;
+            if stacked & (1 << i) != 0 {
+                continue;
+            }
+            v.team[(i >= 7) as usize] |= bit;
+            if p.down {
+                v.down |= bit;
+            } else {
+                v.active[(i >= 7) as usize] |= bit;
+            }
+        }
+        v
+    }
+
+    /// Free for a piece to be placed: no piece and no ball (B6.2, B10.2,
+    /// B10.3).
+    #[inline(always)]
+    pub fn clear(&self) -> SqSet {
+        !(self.occupied | self.ball)
+    }
+}
+
+/// Writes every legal action of `pos` into `out` (cleared first).
+pub fn legal_into(pos: &Position, params: &Params, out: &mut Vec<Action>) {
+    out.clear();
+    if pos.is_over() {
+        return; // B3.6: a finished game has no legal actions.
+    }
+    let view = View::of(pos);
+    match pos.phase {
+        Phase::Action => action_phase(pos, params, &view, out),
+        Phase::Release => release_phase(pos, &view, &mut |a| out.push(a)),
+    }
+}
+
+/// B10.1: is there any task left? Stops at the first one found.
+pub fn has_task(pos: &Position) -> bool {
+    let view = View::of(pos);
+    let mut found = false;
+    release_phase(pos, &view, &mut |_| found = true);
+    found
+}
+
+fn action_phase(pos: &Position, params: &Params, v: &View, out: &mut Vec<Action>) {
+    let me = pos.to_move;
+    let opp_active = v.active[me.other() as usize];
+    if pos.ap >= 1 {
+        for id in PieceId::of_team(me) {
+            let p = pos.piece(id);
+            // B4.4: only an active, unrestricted, unstacked piece acts.
+            if p.down || p.restricted || v.stacked & (1 << id.0) != 0 {
+                continue;
+            }
+            let from = p.at;
+            for d in 0..4 {
+                let Some(s1) = from.step(d) else { continue };
+                let b1 = s1.bit();
+                if v.occupied & b1 == 0 {
+                    out.push(Action::Move { piece: id, to: s1 });
+                } else if v.closed & b1 == 0 {
+                    // B7.1: onto exactly one piece.
+                    if v.team[me as usize] & b1 != 0 {
+                        out.push(Action::Protect { piece: id, to: s1 });
+                    } else {
+                        out.push(Action::Block { piece: id, to: s1 });
+                    }
+                }
+                if !p.kind.moves_two_diagonally() {
+                    continue;
+                }
+                let Some(s2) = from.step2(d) else { continue };
+                // B5.2: the middle square may not be closed or hold a down piece.
+                if (v.closed | v.down) & b1 != 0 {
+                    continue;
+                }
+                let b2 = s2.bit();
+                if v.occupied & b2 == 0 {
+                    out.push(Action::Move { piece: id, to: s2 });
+                    if opp_active & b1 != 0 {
+                        tactical_dodges(id, d, s1, s2, v, out);
+                    }
+                } else if opp_active & b2 != 0 {
+                    dodges(id, s2, v, out);
+                }
+            }
+            if p.kind.jumps_orthogonally() {
+                for d in 0..4 {
+                    // B5.2: an orthogonal jump is blocked only by its destination.
+                    let Some(s2) = from.orth2(d) else { continue };
+                    let b2 = s2.bit();
+                    if v.occupied & b2 == 0 {
+                        out.push(Action::Move { piece: id, to: s2 });
+                    } else if opp_active & b2 != 0 {
+                        dodges(id, s2, v, out);
+                    }
+                }
+            }
+        }
+    }
+    if let BallState::Held(holder) = pos.ball {
+        ball_actions(pos, params, v, holder, out);
+    }
+    out.push(Action::End); // B4.3: always legal in the action phase.
+}
+
+/// B5.4: one dodge per exit square next to the opponent holding no piece.
+#[inline(always)]
+fn dodges(id: PieceId, to: Sq, v: &View, out: &mut Vec<Action>) {
+    for exit in squares(to.neighbours() & !v.occupied) {
+        out.push(Action::Dodge { piece: id, to, exit });
+    }
+}
+
+/// B6.1–B6.2: the jumped opponent goes to a square beside the path.
+#[inline(always)]
+fn tactical_dodges(id: PieceId, d: usize, mid: Sq, to: Sq, v: &View, out: &mut Vec<Action>) {
+    let free = v.clear();
+    // The two directions crossing the path are those other than d and 3 - d.
+    let across = if d == 0 || d == 3 { [1, 2] } else { [0, 3] };
+    for e in across {
+        if let Some(push) = mid.step(e)
+            && free & push.bit() != 0
+        {
+            out.push(Action::TDodge { piece: id, to, push });
+        }
+    }
+}
+
+/// B8: hand-offs, short and long passes of an active, unrestricted holder.
+fn ball_actions(pos: &Position, params: &Params, v: &View, holder: PieceId, out: &mut Vec<Action>) {
+    let me = pos.to_move;
+    let h = pos.piece(holder);
+    // B8.4: only an own, active, unrestricted, unstacked holder passes.
+    if holder.team() != me || h.down || h.restricted || v.stacked & (1 << holder.0) != 0 {
+        return;
+    }
+    let hc = h.at.coord();
+    for to in PieceId::of_team(me) {
+        let r = pos.piece(to);
+        if to == holder || r.down || v.stacked & (1 << to.0) != 0 {
+            continue;
+        }
+        let dist = hc.distance(r.at.coord());
+        if dist == 1 {
+            out.push(Action::Handoff { from: holder, to }); // B8.1
+        }
+        if pos.ap >= 1 && dist <= params.short_pass_range {
+            // B8.2: a reception square next to the receiver, holding no piece.
+            for at in squares(r.at.neighbours() & !v.occupied) {
+                out.push(Action::SPass {
+                    from: holder,
+                    to,
+                    at,
+                });
+            }
+        }
+    }
+    if pos.ap >= 2 {
+        // B8.3: at distance ≥ min from every own piece, whatever its state.
+        let reach = params.long_pass_min_distance.saturating_sub(1);
+        let mut near: SqSet = 0;
+        if params.long_pass_min_distance > 0 {
+            for id in PieceId::of_team(me) {
+                near |= pos.piece(id).at.within(reach);
+            }
+        }
+        for to in squares(super::board::ALL & !v.occupied & !near) {
+            out.push(Action::LPass { from: holder, to });
+        }
+    }
+}
+
+/// B10: the mandatory tasks of the coach to move.
+fn release_phase(pos: &Position, v: &View, emit: &mut impl FnMut(Action)) {
+    let me = pos.to_move;
+    let free = v.clear();
+    for id in PieceId::of_team(me) {
+        let p = pos.piece(id);
+        // B10.2: own down pieces that are not stacked stand up.
+        if p.down && v.stacked & (1 << id.0) == 0 {
+            for to in squares(p.at.neighbours() & free) {
+                emit(Action::StandUp { piece: id, to });
+            }
+        }
+    }
+    for s in pos.stacks.as_slice() {
+        // B10.3, B10.4: own tops of stacks formed in an earlier turn.
+        if s.top.team() != me || s.formed >= pos.turn {
+            continue;
+        }
+        let exits = s.at.neighbours() & free;
+        let keepers = match pos.ball {
+            BallState::Held(h) if h == s.top || h == s.bottom => Some([s.top, s.bottom]),
+            _ => None,
+        };
+        for top_to in squares(exits) {
+            for bottom_to in squares(exits & !top_to.bit()) {
+                let release = |keep| Action::Release {
+                    top: s.top,
+                    top_to,
+                    bottom_to,
+                    keep,
+                };
+                match keepers {
+                    Some(ks) => ks.into_iter().for_each(|k| emit(release(Some(k)))),
+                    None => emit(release(None)),
+                }
+            }
+        }
+    }
+}

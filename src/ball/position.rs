@@ -1,0 +1,243 @@
+//! The position: a small `Copy` value holding everything that decides the
+//! game from here (turn, phase, AP, score, EP, ball, pieces, stacks).
+//!
+//! **Invariant:** a `Position` reachable through [`super::json::read`] or
+//! `apply` satisfies B2.4 (one ball, never under a piece), B7 (stacks of
+//! exactly two, closed squares) and "no two pieces on a square except a
+//! stack". Derived facts (occupancy, who stands where) are recomputed, not
+//! stored, so they can never disagree with the pieces.
+
+use super::board::{Sq, SqSet};
+use super::params::Params;
+use super::piece::{Kind, N_PIECES, PieceId, Team};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    Action,
+    Release,
+}
+
+/// B3.6: how a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Winner(Team),
+    Draw,
+}
+
+/// B2.4: the ball is held by one piece or loose on one square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BallState {
+    Held(PieceId),
+    Loose(Sq),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub kind: Kind,
+    pub at: Sq,
+    /// B2.3: knocked down. A stacked bottom keeps its state (B7.5).
+    pub down: bool,
+    /// B4.5: gained the ball this turn in a way that ends its actions.
+    pub restricted: bool,
+}
+
+/// B7: a stack of two pieces on one closed square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Stack {
+    pub at: Sq,
+    pub top: PieceId,
+    pub bottom: PieceId,
+    /// B7.5: the turn the stack was formed (B10.4 reads it).
+    pub formed: u16,
+}
+
+/// At most 7 stacks (14 pieces, two a stack), kept sorted by square so
+/// that equal positions compare and print equal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Stacks {
+    len: u8,
+    items: [Stack; 7],
+}
+
+const EMPTY_STACK: Stack = Stack {
+    at: Sq(0),
+    top: PieceId(0),
+    bottom: PieceId(0),
+    formed: 0,
+};
+
+impl Default for Stacks {
+    fn default() -> Self {
+        Stacks {
+            len: 0,
+            items: [EMPTY_STACK; 7],
+        }
+    }
+}
+
+impl Stacks {
+    #[inline(always)]
+    pub fn as_slice(&self) -> &[Stack] {
+        &self.items[..self.len as usize]
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Adds a stack, keeping board order. Panics past 7, which two pieces a
+    /// stack out of 14 makes impossible.
+    pub fn insert(&mut self, stack: Stack) {
+        let n = self.len as usize;
+        let pos = self.items[..n]
+            .iter()
+            .position(|s| s.at > stack.at)
+            .unwrap_or(n);
+        self.items.copy_within(pos..n, pos + 1);
+        self.items[pos] = stack;
+        self.len += 1;
+    }
+
+    pub fn remove_at(&mut self, at: Sq) -> Option<Stack> {
+        let n = self.len as usize;
+        let pos = self.items[..n].iter().position(|s| s.at == at)?;
+        let removed = self.items[pos];
+        self.items.copy_within(pos + 1..n, pos);
+        self.items[n - 1] = EMPTY_STACK;
+        self.len -= 1;
+        Some(removed)
+    }
+
+    pub fn clear(&mut self) {
+        *self = Stacks::default();
+    }
+
+    pub fn at(&self, sq: Sq) -> Option<&Stack> {
+        self.as_slice().iter().find(|s| s.at == sq)
+    }
+
+    pub fn with_top(&self, top: PieceId) -> Option<&Stack> {
+        self.as_slice().iter().find(|s| s.top == top)
+    }
+
+    /// Set of stacked piece ids, one bit per piece.
+    #[inline(always)]
+    pub fn stacked_mask(&self) -> u16 {
+        self.as_slice()
+            .iter()
+            .fold(0, |m, s| m | 1 << s.top.0 | 1 << s.bottom.0)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// B3.3: counts every turn of either coach, from 1.
+    pub turn: u16,
+    pub to_move: Team,
+    pub phase: Phase,
+    /// B4.2: AP left this turn; 0 through the release phase (B4.3).
+    pub ap: u8,
+    /// Touchdowns, indexed by `Team as usize`.
+    pub score: [u8; 2],
+    /// B11.2: energy points, indexed by `Team as usize`.
+    pub ep: [u32; 2],
+    pub ball: BallState,
+    /// Indexed by `PieceId::index`.
+    pub pieces: [Piece; N_PIECES],
+    pub stacks: Stacks,
+    /// B3.6: set when the game is over; the position is then frozen.
+    pub outcome: Option<Outcome>,
+}
+
+impl Position {
+    /// B3.1, B3.2: the start position of a ruleset.
+    pub fn start(params: &Params) -> Position {
+        let mut pos = Position {
+            turn: 1,
+            to_move: Team::Def,
+            phase: Phase::Action,
+            ap: params.ap_per_turn,
+            score: [0; 2],
+            ep: [0; 2],
+            ball: BallState::Held(PieceId::new(Team::Atk, 5)),
+            pieces: [Piece {
+                kind: Kind::X,
+                at: Sq(0),
+                down: false,
+                restricted: false,
+            }; N_PIECES],
+            stacks: Stacks::default(),
+            outcome: None,
+        };
+        pos.reset_pieces(params, Team::Atk);
+        pos
+    }
+
+    /// B3.5: every piece back on its setup square, active, unrestricted,
+    /// no stacks, and `ball_team`'s #5 holding the ball.
+    pub fn reset_pieces(&mut self, params: &Params, ball_team: Team) {
+        for (piece, &(kind, at)) in self.pieces.iter_mut().zip(params.setup.iter()) {
+            *piece = Piece {
+                kind,
+                at,
+                down: false,
+                restricted: false,
+            };
+        }
+        self.stacks.clear();
+        self.ball = BallState::Held(PieceId::new(ball_team, 5));
+    }
+
+    #[inline(always)]
+    pub fn piece(&self, id: PieceId) -> &Piece {
+        &self.pieces[id.index()]
+    }
+
+    #[inline(always)]
+    pub fn piece_mut(&mut self, id: PieceId) -> &mut Piece {
+        &mut self.pieces[id.index()]
+    }
+
+    /// The unstacked piece on `sq`, or a stack's top.
+    pub fn piece_at(&self, sq: Sq) -> Option<PieceId> {
+        if let Some(s) = self.stacks.at(sq) {
+            return Some(s.top);
+        }
+        PieceId::all().find(|&p| self.piece(p).at == sq)
+    }
+
+    pub fn is_stacked(&self, id: PieceId) -> bool {
+        self.stacks.stacked_mask() & (1 << id.0) != 0
+    }
+
+    pub fn holder(&self) -> Option<PieceId> {
+        match self.ball {
+            BallState::Held(p) => Some(p),
+            BallState::Loose(_) => None,
+        }
+    }
+
+    pub fn loose_ball(&self) -> Option<Sq> {
+        match self.ball {
+            BallState::Loose(sq) => Some(sq),
+            BallState::Held(_) => None,
+        }
+    }
+
+    /// The square the ball is on, held or loose.
+    pub fn ball_square(&self) -> Sq {
+        match self.ball {
+            BallState::Held(p) => self.piece(p).at,
+            BallState::Loose(sq) => sq,
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// Squares holding at least one piece.
+    pub fn occupied(&self) -> SqSet {
+        self.pieces.iter().fold(0, |m, p| m | p.at.bit())
+    }
+}

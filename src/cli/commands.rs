@@ -1,0 +1,141 @@
+//! One function per subcommand.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use super::{Command, UsageError, read_input};
+use crate::ball::action::{self, Action};
+use crate::ball::event::Event;
+use crate::ball::position::Position;
+use crate::ball::{Ball, json, show};
+use crate::kernel::perft;
+use crate::kernel::rng::SplitMix64;
+
+/// Safety net for `selfplay`: far beyond any real game (turn limit × the
+/// longest plausible turn), so a rules bug cannot loop forever.
+const SELFPLAY_MAX_ACTIONS: usize = 100_000;
+
+pub fn run(command: Command, out: &mut dyn Write) -> Result<(), UsageError> {
+    let game = Ball::default();
+    match command {
+        Command::New => {
+            write!(out, "{}", json::write(&Position::start(&game.params)))?;
+        }
+        Command::Legal { position, json } => {
+            let pos = load(&game, position)?;
+            let list = game.canonical_legal(&pos);
+            if json {
+                writeln!(out, "{}", serde_json::to_string(&list)?)?;
+            } else {
+                for a in list {
+                    writeln!(out, "{a}")?;
+                }
+            }
+        }
+        Command::Apply {
+            position,
+            events,
+            actions,
+        } => {
+            let mut pos = load(&game, position)?;
+            for (i, text) in actions.iter().enumerate() {
+                let action = action::parse(text).map_err(|e| at_step(i, &actions, e.to_string()))?;
+                let mut log: Vec<Event> = Vec::new();
+                game.play(&mut pos, action, &mut log)
+                    .map_err(|e| at_step(i, &actions, e.to_string()))?;
+                if events {
+                    for e in log {
+                        eprintln!("{action}: {e}");
+                    }
+                }
+            }
+            write!(out, "{}", json::write(&pos))?;
+        }
+        Command::Show { position } => {
+            let pos = load(&game, position)?;
+            write!(out, "{}", show::render(&pos, &game.params))?;
+        }
+        Command::Perft {
+            depth,
+            divide,
+            position,
+        } => {
+            let pos = load(&game, position)?;
+            let started = std::time::Instant::now();
+            let total = if divide {
+                let mut rows: Vec<(String, u64)> = perft::divide(&game, &pos, depth)
+                    .into_iter()
+                    .map(|(a, n)| (a.to_string(), n))
+                    .collect();
+                rows.sort();
+                for (a, n) in &rows {
+                    writeln!(out, "{a}: {n}")?;
+                }
+                rows.iter().map(|(_, n)| n).sum()
+            } else {
+                perft::perft(&game, &pos, depth)
+            };
+            writeln!(out, "perft({depth}) = {total}")?;
+            let secs = started.elapsed().as_secs_f64();
+            eprintln!("{secs:.3} s, {:.1} M leaves/s", total as f64 / secs.max(1e-9) / 1e6);
+        }
+        Command::Selfplay { seed, events } => selfplay(&game, seed, events, out)?,
+    }
+    Ok(())
+}
+
+fn at_step(i: usize, actions: &[String], msg: String) -> UsageError {
+    if actions.len() == 1 {
+        UsageError(msg)
+    } else {
+        UsageError(format!("action {} of {}: {msg}", i + 1, actions.len()))
+    }
+}
+
+fn load(game: &Ball, position: Option<PathBuf>) -> Result<Position, UsageError> {
+    match position {
+        None => Ok(Position::start(&game.params)),
+        Some(path) => {
+            let text = read_input(&path)?;
+            json::read(&text, &game.params).map_err(|e| {
+                let name = if path.as_os_str() == "-" {
+                    "standard input".to_string()
+                } else {
+                    format!("`{}`", path.display())
+                };
+                UsageError(format!("{name}: {e}"))
+            })
+        }
+    }
+}
+
+fn selfplay(game: &Ball, seed: u64, events: bool, out: &mut dyn Write) -> Result<(), UsageError> {
+    let mut rng = SplitMix64::new(seed);
+    let mut pos = Position::start(&game.params);
+    let mut legal: Vec<Action> = Vec::new();
+    writeln!(out, "# ball selfplay --seed {seed}: uniformly random legal actions")?;
+    let mut n = 0;
+    while n < SELFPLAY_MAX_ACTIONS {
+        legal = game.legal(&pos);
+        if legal.is_empty() {
+            break;
+        }
+        let action = legal[rng.below(legal.len())];
+        let mut log: Vec<Event> = Vec::new();
+        writeln!(out, "{:>3} {} {action}", pos.turn, pos.to_move)?;
+        game.play(&mut pos, action, &mut log)
+            .map_err(|e| UsageError(format!("internal error: {e}")))?;
+        for e in log {
+            let notable = matches!(e, Event::Touchdown { .. } | Event::GameOver { .. });
+            if events || notable {
+                writeln!(out, "        {e}")?;
+            }
+        }
+        n += 1;
+    }
+    legal.clear();
+    writeln!(out, "# {n} actions")?;
+    writeln!(out)?;
+    write!(out, "{}", show::render(&pos, &game.params))?;
+    Ok(())
+}

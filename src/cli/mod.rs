@@ -1,0 +1,125 @@
+//! The command line: clap arguments → a command → text on stdout.
+//!
+//! **Boundary:** the only layer that does IO. Exit status: 0 on success,
+//! 2 on bad input (unreadable file, malformed or illegal action, malformed
+//! position) with one line on stderr and nothing on stdout, 1 on an
+//! internal error.
+
+mod commands;
+
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// BALL rules engine: positions, legal actions, perft and self-play.
+#[derive(Debug, Parser)]
+#[command(name = "ball", version, about, long_about = None)]
+#[command(after_help = "Positions are JSON (see `ball new`), actions are one line each \
+in the notation, e.g. \"move DEF3 G9\". Exit status: 0 ok, 2 bad input (one line on stderr).")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Print the start position as JSON (B3.1).
+    New,
+    /// Print the legal actions of a position, one a line, sorted.
+    Legal {
+        /// Position JSON file, or `-` for standard input [default: the start position].
+        #[arg(long, value_name = "FILE")]
+        position: Option<PathBuf>,
+        /// Print a JSON array of strings instead.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Apply actions in order and print the resulting position as JSON.
+    Apply {
+        /// Position JSON file, or `-` for standard input [default: the start position].
+        #[arg(long, value_name = "FILE")]
+        position: Option<PathBuf>,
+        /// Print what happened (knock-downs, ball taken, touchdowns) on stderr.
+        #[arg(long)]
+        events: bool,
+        /// The actions, one an argument, e.g. "move DEF3 G9" "end".
+        #[arg(value_name = "ACTION", required = true)]
+        actions: Vec<String>,
+    },
+    /// Draw a position as a text board.
+    Show {
+        /// Position JSON file, or `-` for standard input [default: the start position].
+        #[arg(long, value_name = "FILE")]
+        position: Option<PathBuf>,
+    },
+    /// Count the leaves of the action tree DEPTH actions deep.
+    Perft {
+        /// Plies to count; every action (`end`, release tasks) is one ply.
+        depth: u32,
+        /// Split the count by first action.
+        #[arg(long)]
+        divide: bool,
+        /// Position JSON file, or `-` for standard input [default: the start position].
+        #[arg(long, value_name = "FILE")]
+        position: Option<PathBuf>,
+    },
+    /// Play a seeded random game; print its action log and final board.
+    Selfplay {
+        /// Seed of the random choices: same seed, same game.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Also print the events of each action.
+        #[arg(long)]
+        events: bool,
+    },
+}
+
+/// A failure the user can act on: printed as one line, exit status 2.
+#[derive(Debug)]
+pub struct UsageError(pub String);
+
+impl<E: std::error::Error> From<E> for UsageError {
+    fn from(e: E) -> Self {
+        UsageError(e.to_string())
+    }
+}
+
+/// Runs the parsed command, writing its output to `out`.
+pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), UsageError> {
+    commands::run(cli.command, out)
+}
+
+/// The binary's entry point.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let mut buf = Vec::new();
+    match run(cli, &mut buf) {
+        Ok(()) => {
+            use std::io::Write;
+            let mut stdout = std::io::stdout().lock();
+            // A closed pipe (`ball legal | head`) is not an error worth a panic.
+            let _ = stdout.write_all(&buf).and_then(|_| stdout.flush());
+            ExitCode::SUCCESS
+        }
+        Err(UsageError(msg)) => {
+            let line = msg.lines().collect::<Vec<_>>().join(" ");
+            eprintln!("error: {line}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Reads a file, or standard input for `-`.
+pub(crate) fn read_input(path: &std::path::Path) -> Result<String, UsageError> {
+    if path.as_os_str() == "-" {
+        let mut s = String::new();
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .map_err(|e| UsageError(format!("cannot read standard input: {e}")))?;
+        return Ok(s);
+    }
+    std::fs::read_to_string(path)
+        .map_err(|e| UsageError(format!("cannot read `{}`: {e}", path.display())))
+}

@@ -1,0 +1,7 @@
+//! `ball`: a rules platform for tabletop games, starting with BALL.
+//!
+//! See ARCHITECTURE.md for the map of the layers.
+
+pub mod ball;
+pub mod cli;
+pub mod kernel;

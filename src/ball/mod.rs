@@ -13,6 +13,7 @@ pub mod params;
 pub mod piece;
 pub mod position;
 pub mod rules;
+pub mod scenario;
 pub mod setup;
 pub mod show;
 

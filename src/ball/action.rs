@@ -10,6 +10,7 @@ use super::piece::PieceId;
 
 /// One action of BALL, small and `Copy` so move lists cost nothing to fill.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(align(8))]
 pub enum Action {
     /// B5.1 plain move.
     Move { piece: PieceId, to: Sq },

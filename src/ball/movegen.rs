@@ -5,7 +5,7 @@
 //! rules one action at a time; the property tests hold the two equal.
 
 use super::action::Action;
-use super::board::{Sq, SqSet, squares};
+use super::board::{Sq, SqSet, each_square};
 use super::params::Params;
 use super::piece::PieceId;
 use super::position::{BallState, Phase, Position};
@@ -47,18 +47,25 @@ impl View {
         for s in pos.stacks.as_slice() {
             v.closed |= s.at.bit();
         }
-        for (i, p) in pos.pieces.iter().enumerate() {
-            let bit = p.at.bit();
-            v.occupied |= bit;
-            if stacked & (1 << i) != 0 {
-                continue;
+        for team in 0..2 {
+            let (mut all, mut active, mut down) = (0, 0, 0);
+            for i in team * 7..team * 7 + 7 {
+                let p = &pos.pieces[i];
+                let bit = p.at.bit();
+                v.occupied |= bit;
+                if stacked & (1 << i) != 0 {
+                    continue;
+                }
+                all |= bit;
+                if p.down {
+                    down |= bit;
+                } else {
+                    active |= bit;
+                }
             }
-            v.team[(i >= 7) as usize] |= bit;
-            if p.down {
-                v.down |= bit;
-            } else {
-                v.active[(i >= 7) as usize] |= bit;
-            }
+            v.team[team] = all;
+            v.active[team] = active;
+            v.down |= down;
         }
         v
     }
@@ -157,9 +164,9 @@ fn action_phase(pos: &Position, params: &Params, v: &View, out: &mut Vec<Action>
 /// B5.4: one dodge per exit square next to the opponent holding no piece.
 #[inline(always)]
 fn dodges(id: PieceId, to: Sq, v: &View, out: &mut Vec<Action>) {
-    for exit in squares(to.neighbours() & !v.occupied) {
-        out.push(Action::Dodge { piece: id, to, exit });
-    }
+    each_square(to.neighbours() & !v.occupied, |exit| {
+        out.push(Action::Dodge { piece: id, to, exit })
+    });
 }
 
 /// B6.1–B6.2: the jumped opponent goes to a square beside the path.
@@ -197,13 +204,13 @@ fn ball_actions(pos: &Position, params: &Params, v: &View, holder: PieceId, out:
         }
         if pos.ap >= 1 && dist <= params.short_pass_range {
             // B8.2: a reception square next to the receiver, holding no piece.
-            for at in squares(r.at.neighbours() & !v.occupied) {
+            each_square(r.at.neighbours() & !v.occupied, |at| {
                 out.push(Action::SPass {
                     from: holder,
                     to,
                     at,
-                });
-            }
+                })
+            });
         }
     }
     if pos.ap >= 2 {
@@ -215,9 +222,9 @@ fn ball_actions(pos: &Position, params: &Params, v: &View, holder: PieceId, out:
                 near |= pos.piece(id).at.within(reach);
             }
         }
-        for to in squares(super::board::ALL & !v.occupied & !near) {
-            out.push(Action::LPass { from: holder, to });
-        }
+        each_square(super::board::ALL & !v.occupied & !near, |to| {
+            out.push(Action::LPass { from: holder, to })
+        });
     }
 }
 
@@ -229,9 +236,9 @@ fn release_phase(pos: &Position, v: &View, emit: &mut impl FnMut(Action)) {
         let p = pos.piece(id);
         // B10.2: own down pieces that are not stacked stand up.
         if p.down && v.stacked & (1 << id.0) == 0 {
-            for to in squares(p.at.neighbours() & free) {
-                emit(Action::StandUp { piece: id, to });
-            }
+            each_square(p.at.neighbours() & free, |to| {
+                emit(Action::StandUp { piece: id, to })
+            });
         }
     }
     for s in pos.stacks.as_slice() {
@@ -244,8 +251,8 @@ fn release_phase(pos: &Position, v: &View, emit: &mut impl FnMut(Action)) {
             BallState::Held(h) if h == s.top || h == s.bottom => Some([s.top, s.bottom]),
             _ => None,
         };
-        for top_to in squares(exits) {
-            for bottom_to in squares(exits & !top_to.bit()) {
+        for top_to in super::board::squares(exits) {
+            for bottom_to in super::board::squares(exits & !top_to.bit()) {
                 let release = |keep| Action::Release {
                     top: s.top,
                     top_to,

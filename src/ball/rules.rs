@@ -394,3 +394,54 @@ fn single_piece(pos: &Position, sq: Sq) -> Option<PieceId> {
 fn midpoint(from: Sq, to: Sq) -> Sq {
     from.midpoint(to).expect("a 2-square diagonal has a middle square")
 }
+
+/// A superset of the legal actions of `pos`: every action whose pieces and
+/// squares are near enough to matter, legal or not. The property tests
+/// check each against the generator; it is deliberately generous (any
+/// piece, either team, either phase) so that refusals are exercised too.
+pub fn candidates(pos: &Position) -> Vec<Action> {
+    use super::board::squares;
+    let mut out = vec![Action::End, Action::Convert { ap: 1 }];
+    for piece in PieceId::all() {
+        let at = pos.piece(piece).at;
+        for to in squares(at.within(2)) {
+            out.push(Action::Move { piece, to });
+            out.push(Action::Block { piece, to });
+            out.push(Action::Protect { piece, to });
+            out.push(Action::StandUp { piece, to });
+            for exit in squares(to.within(1)) {
+                out.push(Action::Dodge { piece, to, exit });
+            }
+            let around = at.midpoint(to).unwrap_or(to);
+            for push in squares(around.within(1)) {
+                out.push(Action::TDodge { piece, to, push });
+            }
+        }
+        for to in PieceId::all() {
+            out.push(Action::Handoff { from: piece, to });
+            for at in squares(pos.piece(to).at.within(1)) {
+                out.push(Action::SPass { from: piece, to, at });
+            }
+        }
+        for to in Sq::all() {
+            out.push(Action::LPass { from: piece, to });
+        }
+        let mut keeps = vec![None, Some(piece)];
+        if let Some(s) = pos.stacks.with_top(piece) {
+            keeps.push(Some(s.bottom));
+        }
+        for top_to in squares(at.within(1)) {
+            for bottom_to in squares(at.within(1)) {
+                for &keep in &keeps {
+                    out.push(Action::Release {
+                        top: piece,
+                        top_to,
+                        bottom_to,
+                        keep,
+                    });
+                }
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,27 @@
+//! Plays random games for a few seconds: a target for `perf record`.
+use ball::ball::Ball;
+use ball::kernel::game::Game;
+use ball::kernel::rng::SplitMix64;
+
+fn main() {
+    let game = Ball::default();
+    let mut legal = Vec::with_capacity(256);
+    let mut n = 0u64;
+    let t = std::time::Instant::now();
+    let mut hist = [0u64; 8];
+    let games: u64 = std::env::var("GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(4000);
+    for seed in 0..games {
+        let mut rng = SplitMix64::new(seed);
+        let mut pos = game.start();
+        loop {
+            game.legal_into(&pos, &mut legal);
+            if legal.is_empty() { break; }
+            hist[(legal.len() / 40).min(7)] += 1;
+            let a = legal[rng.below(legal.len())];
+            game.apply(&mut pos, a);
+            n += 1;
+        }
+    }
+    let s = t.elapsed().as_secs_f64();
+    println!("{n} actions, {:.3} us/action, list-size histogram by 40s: {hist:?}", s * 1e6 / n as f64);
+}

@@ -9,13 +9,18 @@ fn main() {
     let mut n = 0u64;
     let t = std::time::Instant::now();
     let mut hist = [0u64; 8];
-    let games: u64 = std::env::var("GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(4000);
+    let games: u64 = std::env::var("GAMES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(4000);
     for seed in 0..games {
         let mut rng = SplitMix64::new(seed);
         let mut pos = game.start();
         loop {
             game.legal_into(&pos, &mut legal);
-            if legal.is_empty() { break; }
+            if legal.is_empty() {
+                break;
+            }
             hist[(legal.len() / 40).min(7)] += 1;
             let a = legal[rng.below(legal.len())];
             game.apply(&mut pos, a);
@@ -23,5 +28,8 @@ fn main() {
         }
     }
     let s = t.elapsed().as_secs_f64();
-    println!("{n} actions, {:.3} us/action, list-size histogram by 40s: {hist:?}", s * 1e6 / n as f64);
+    println!(
+        "{n} actions, {:.3} us/action, list-size histogram by 40s: {hist:?}",
+        s * 1e6 / n as f64
+    );
 }

@@ -66,7 +66,7 @@ fn start_position_perft_to_depth_4() {
 fn divide_sums_to_perft() {
     let game = Ball::default();
     for name in ["start", "release-phase", "stack-release-due"] {
-        let pos = position(&game, &name);
+        let pos = position(&game, name);
         let parts = divide(&game, &pos, 3);
         let total: u64 = parts.iter().map(|(_, n)| n).sum();
         assert_eq!(total, perft(&game, &pos, 3), "{name}");

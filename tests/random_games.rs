@@ -41,7 +41,10 @@ fn assert_invariants(game: &Ball, pos: &Position) {
             );
         }
         BallState::Loose(sq) => {
-            assert!(PieceId::all().all(|p| pos.piece(p).at != sq), "ball under a piece");
+            assert!(
+                PieceId::all().all(|p| pos.piece(p).at != sq),
+                "ball under a piece"
+            );
         }
     }
     // AP within bounds; 0 through the release phase.
@@ -52,7 +55,11 @@ fn assert_invariants(game: &Ball, pos: &Position) {
     assert!(pos.turn >= 1 && pos.turn <= game.params.turn_limit);
     let touchdowns = game.params.touchdowns_to_win;
     assert!(pos.score.iter().all(|&s| s <= touchdowns));
-    assert_eq!(pos.is_over(), game.legal(pos).is_empty(), "no moves iff over");
+    assert_eq!(
+        pos.is_over(),
+        game.legal(pos).is_empty(),
+        "no moves iff over"
+    );
 }
 
 /// Legal list: unique, canonical form sorted and unique, equal to the
@@ -100,13 +107,16 @@ fn check_game(seed: u64) -> (Position, Vec<Action>) {
         assert_legality(&game, pos);
         // JSON round trip at the first steps and at powers of two, and a
         // sample of the rest.
-        if step < 10 || step.is_power_of_two() || step % 7 == 0 {
+        if step < 10 || step.is_power_of_two() || step.is_multiple_of(7) {
             let text = json::write(pos);
             assert_eq!(json::read(&text, &game.params).as_ref(), Ok(pos), "{text}");
         }
         step += 1;
     });
-    assert!(end.is_over(), "seed {seed}: game not over after {MAX_ACTIONS} actions");
+    assert!(
+        end.is_over(),
+        "seed {seed}: game not over after {MAX_ACTIONS} actions"
+    );
     assert_invariants(&game, &end);
     assert_eq!(json::read(&json::write(&end), &game.params), Ok(end));
     (end, actions)
@@ -122,7 +132,15 @@ fn random_games_keep_every_invariant() {
 #[test]
 fn same_seed_same_game() {
     let game = Ball::default();
-    let play = |seed| random_playout(&game, game.start(), &mut SplitMix64::new(seed), MAX_ACTIONS, |_, _, _| {});
+    let play = |seed| {
+        random_playout(
+            &game,
+            game.start(),
+            &mut SplitMix64::new(seed),
+            MAX_ACTIONS,
+            |_, _, _| {},
+        )
+    };
     assert_eq!(play(5), play(5));
     assert_ne!(play(5).1, play(6).1);
 }
@@ -135,7 +153,13 @@ fn random_games_cover_the_rules() {
     let mut seen: HashSet<&'static str> = HashSet::new();
     let mut scored = false;
     for seed in 0..GAMES {
-        let (end, actions) = random_playout(&game, game.start(), &mut SplitMix64::new(seed), MAX_ACTIONS, |_, _, _| {});
+        let (end, actions) = random_playout(
+            &game,
+            game.start(),
+            &mut SplitMix64::new(seed),
+            MAX_ACTIONS,
+            |_, _, _| {},
+        );
         scored |= end.score != [0, 0];
         for a in actions {
             seen.insert(match a {
@@ -155,7 +179,10 @@ fn random_games_cover_the_rules() {
             });
         }
     }
-    for verb in ["move", "dodge", "tdodge", "block", "protect", "handoff", "spass", "lpass", "end", "standup", "release"] {
+    for verb in [
+        "move", "dodge", "tdodge", "block", "protect", "handoff", "spass", "lpass", "end",
+        "standup", "release",
+    ] {
         assert!(seen.contains(verb), "no random game played `{verb}`");
     }
     assert!(scored, "no random game scored a touchdown");

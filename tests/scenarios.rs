@@ -8,8 +8,7 @@ use ball::ball::{Ball, scenario};
 fn check(path: &std::path::Path) {
     let text = std::fs::read_to_string(path).expect("scenario file is readable");
     let game = Ball::default();
-    let s = scenario::parse(&text, &game)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let s = scenario::parse(&text, &game).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let out = scenario::run(&s, &game);
     assert!(
         out.failures.is_empty(),
@@ -22,5 +21,5 @@ fn check(path: &std::path::Path) {
 
 #[test]
 fn scenarios() {
-    insta::glob!("scenarios/*.scn", |path| check(path));
+    insta::glob!("scenarios/*.scn", check);
 }

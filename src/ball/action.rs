@@ -100,7 +100,10 @@ pub const VERBS: &[(&str, &str)] = &[
     ("lpass", "holder square"),
     ("move", "piece destination"),
     ("protect", "piece destination"),
-    ("release", "top top-destination bottom-destination [keep piece]"),
+    (
+        "release",
+        "top top-destination bottom-destination [keep piece]",
+    ),
     ("spass", "holder receiver reception-square"),
     ("standup", "piece destination"),
     ("tdodge", "piece landing push-square"),
@@ -284,7 +287,10 @@ mod tests {
 
     #[test]
     fn lenient_input_canonical_output() {
-        assert_eq!(parse("  move  def3   g9 ").unwrap().to_string(), "move DEF3 G9");
+        assert_eq!(
+            parse("  move  def3   g9 ").unwrap().to_string(),
+            "move DEF3 G9"
+        );
     }
 
     #[test]

@@ -46,7 +46,9 @@ pub fn apply(pos: &mut Position, params: &Params, action: Action, log: &mut impl
         Action::TDodge { piece, to, push } => {
             pos.ap -= 1;
             let from = pos.piece(piece).at;
-            let mid = from.midpoint(to).expect("a tactical dodge has a middle square");
+            let mid = from
+                .midpoint(to)
+                .expect("a tactical dodge has a middle square");
             let opponent = unstacked_at(pos, mid);
             let p = pos.piece_mut(opponent);
             p.at = push;

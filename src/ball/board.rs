@@ -31,7 +31,7 @@ const ORTHOGONALS: [(i8, i8); 4] = [(2, 0), (-2, 0), (0, 2), (0, -2)];
 const MAX_DISTANCE: usize = 16;
 
 pub const fn is_playable(col: u8, row: u8) -> bool {
-    col >= 1 && col <= COLS && row >= 1 && row <= ROWS && (col + row) % 2 == 0
+    col >= 1 && col <= COLS && row >= 1 && row <= ROWS && (col + row).is_multiple_of(2)
 }
 
 /// Per-square tables have 256 rows so that indexing by a `u8` needs no
@@ -89,8 +89,8 @@ const fn build() -> Tables {
         let mut o = 0;
         while o < N_SQUARES {
             let e = t.coord[o];
-            let dc = if c.col > e.col { c.col - e.col } else { e.col - c.col };
-            let dr = if c.row > e.row { c.row - e.row } else { e.row - c.row };
+            let dc = c.col.abs_diff(e.col);
+            let dr = c.row.abs_diff(e.row);
             let dist = if dc > dr { dc } else { dr } as usize;
             let mut k = dist;
             while k <= MAX_DISTANCE {
@@ -323,7 +323,10 @@ mod tests {
         let g9 = Sq::parse("G9").unwrap();
         assert_eq!(g9.step(0).unwrap().to_string(), "H10");
         assert_eq!(g9.step2(3).unwrap().to_string(), "E7");
-        let jumps: Vec<String> = (0..4).filter_map(|d| g9.orth2(d)).map(|s| s.to_string()).collect();
+        let jumps: Vec<String> = (0..4)
+            .filter_map(|d| g9.orth2(d))
+            .map(|s| s.to_string())
+            .collect();
         assert_eq!(jumps, ["I9", "E9", "G11", "G7"]);
         assert_eq!(Sq::parse("A1").unwrap().step(3), None);
         assert_eq!(g9.direction_to(Sq::parse("F8").unwrap()), Some(3));

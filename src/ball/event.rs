@@ -17,7 +17,11 @@ pub enum Event {
     /// B8.2: the ball arrived at the reception square `at`.
     PassReceived { piece: PieceId, at: Sq },
     /// B7.1.
-    StackFormed { top: PieceId, bottom: PieceId, at: Sq },
+    StackFormed {
+        top: PieceId,
+        bottom: PieceId,
+        at: Sq,
+    },
     /// B10.3.
     StackReleased { top: PieceId, bottom: PieceId },
     /// B10.2.

@@ -128,7 +128,10 @@ pub fn read(text: &str, params: &Params) -> Result<Position, PositionError> {
     if ap > u64::from(params.ap_per_turn) {
         return err(
             "ap",
-            format!("{ap} is more than the {} AP of a turn (B4.2)", params.ap_per_turn),
+            format!(
+                "{ap} is more than the {} AP of a turn (B4.2)",
+                params.ap_per_turn
+            ),
         );
     }
     if phase == Phase::Release && ap != 0 {
@@ -170,12 +173,15 @@ pub fn read(text: &str, params: &Params) -> Result<Position, PositionError> {
     Ok(pos)
 }
 
-fn required<'a>(obj: &'a Map<String, Value>, key: &str, field: &str) -> Result<&'a Value, PositionError> {
-    obj.get(key)
-        .ok_or_else(|| PositionError {
-            field: field.to_string(),
-            problem: "missing".into(),
-        })
+fn required<'a>(
+    obj: &'a Map<String, Value>,
+    key: &str,
+    field: &str,
+) -> Result<&'a Value, PositionError> {
+    obj.get(key).ok_or_else(|| PositionError {
+        field: field.to_string(),
+        problem: "missing".into(),
+    })
 }
 
 fn uint(obj: &Map<String, Value>, key: &str, field: &str) -> Result<u64, PositionError> {
@@ -187,14 +193,19 @@ fn uint(obj: &Map<String, Value>, key: &str, field: &str) -> Result<u64, Positio
 }
 
 fn team(v: &Value, field: &str) -> Result<Team, PositionError> {
-    v.as_str()
-        .and_then(Team::parse)
-        .map_or_else(|| err(field, format!("expected \"ATK\" or \"DEF\", got {v}")), Ok)
+    v.as_str().and_then(Team::parse).map_or_else(
+        || err(field, format!("expected \"ATK\" or \"DEF\", got {v}")),
+        Ok,
+    )
 }
 
 fn team_pair(obj: &Map<String, Value>, key: &str, needed: bool) -> Result<[u64; 2], PositionError> {
     let Some(v) = obj.get(key) else {
-        return if needed { err(key, "missing") } else { Ok([0, 0]) };
+        return if needed {
+            err(key, "missing")
+        } else {
+            Ok([0, 0])
+        };
     };
     let Some(o) = v.as_object() else {
         return err(key, "expected {\"ATK\": n, \"DEF\": n}");
@@ -215,7 +226,12 @@ fn piece_id(v: &Value, field: &str) -> Result<PieceId, PositionError> {
         .filter(|s| s.len() == 4 && s.bytes().all(|b| !b.is_ascii_lowercase()))
         .and_then(PieceId::parse)
         .map_or_else(
-            || err(field, format!("{v} is not a piece id (B2.1: ATK1-ATK7, DEF1-DEF7)")),
+            || {
+                err(
+                    field,
+                    format!("{v} is not a piece id (B2.1: ATK1-ATK7, DEF1-DEF7)"),
+                )
+            },
             Ok,
         )
 }
@@ -251,7 +267,12 @@ fn pieces(obj: &Map<String, Value>) -> Result<[Piece; N_PIECES], PositionError> 
         let id = piece_id(required(o, "id", &f("id"))?, &f("id"))?;
         let kind_v = required(o, "kind", &f("kind"))?;
         let kind = kind_v.as_str().and_then(Kind::parse).map_or_else(
-            || err(f("kind"), format!("{kind_v} is not a kind (B2.2: \"X\", \"O\" or \"#\")")),
+            || {
+                err(
+                    f("kind"),
+                    format!("{kind_v} is not a kind (B2.2: \"X\", \"O\" or \"#\")"),
+                )
+            },
             Ok,
         )?;
         let at = square(required(o, "at", &f("at"))?, &f("at"))?;
@@ -274,13 +295,22 @@ fn pieces(obj: &Map<String, Value>) -> Result<[Piece; N_PIECES], PositionError> 
     for id in PieceId::all() {
         match out[id.index()] {
             Some(p) => pieces[id.index()] = p,
-            None => return err("pieces", format!("{id} is missing: a position has all 14 pieces (B2.1)")),
+            None => {
+                return err(
+                    "pieces",
+                    format!("{id} is missing: a position has all 14 pieces (B2.1)"),
+                );
+            }
         }
     }
     Ok(pieces)
 }
 
-fn stacks(obj: &Map<String, Value>, pieces: &[Piece; N_PIECES], turn: u16) -> Result<Stacks, PositionError> {
+fn stacks(
+    obj: &Map<String, Value>,
+    pieces: &[Piece; N_PIECES],
+    turn: u16,
+) -> Result<Stacks, PositionError> {
     let mut stacks = Stacks::default();
     let list = match obj.get("stacks") {
         None | Some(Value::Null) => return Ok(stacks),
@@ -298,7 +328,10 @@ fn stacks(obj: &Map<String, Value>, pieces: &[Piece; N_PIECES], turn: u16) -> Re
         let bottom = piece_id(required(o, "bottom", &f("bottom"))?, &f("bottom"))?;
         let formed = uint(o, "formed", &f("formed"))?;
         if formed == 0 || formed > u64::from(turn) {
-            return err(f("formed"), format!("turn {formed} is not between 1 and the current turn {turn}"));
+            return err(
+                f("formed"),
+                format!("turn {formed} is not between 1 and the current turn {turn}"),
+            );
         }
         for (who, id) in [("top", top), ("bottom", bottom)] {
             if used & (1 << id.0) != 0 {
@@ -306,16 +339,30 @@ fn stacks(obj: &Map<String, Value>, pieces: &[Piece; N_PIECES], turn: u16) -> Re
             }
             used |= 1 << id.0;
             if pieces[id.index()].at != at {
-                return err(f(who), format!("{id} stands on {}, not on the stack's {at}", pieces[id.index()].at));
+                return err(
+                    f(who),
+                    format!(
+                        "{id} stands on {}, not on the stack's {at}",
+                        pieces[id.index()].at
+                    ),
+                );
             }
         }
         if pieces[top.index()].down {
-            return err(f("top"), format!("{top} is down, but a top is the piece that moved on (B7.1)"));
+            return err(
+                f("top"),
+                format!("{top} is down, but a top is the piece that moved on (B7.1)"),
+            );
         }
         if stacks.at(at).is_some() {
             return err(f("at"), format!("two stacks on {at} (B7.4)"));
         }
-        stacks.insert(Stack { at, top, bottom, formed: formed as u16 });
+        stacks.insert(Stack {
+            at,
+            top,
+            bottom,
+            formed: formed as u16,
+        });
     }
     Ok(stacks)
 }
@@ -323,7 +370,9 @@ fn stacks(obj: &Map<String, Value>, pieces: &[Piece; N_PIECES], turn: u16) -> Re
 /// No two pieces on a square except the two of a stack (B2.5, B7.4).
 fn check_squares(pieces: &[Piece; N_PIECES], stacks: &Stacks) -> Result<(), PositionError> {
     for sq in Sq::all() {
-        let on: Vec<PieceId> = PieceId::all().filter(|p| pieces[p.index()].at == sq).collect();
+        let on: Vec<PieceId> = PieceId::all()
+            .filter(|p| pieces[p.index()].at == sq)
+            .collect();
         let stacked = stacks.at(sq).is_some();
         match (on.len(), stacked) {
             (0 | 1, false) | (2, true) => {}
@@ -331,38 +380,62 @@ fn check_squares(pieces: &[Piece; N_PIECES], stacks: &Stacks) -> Result<(), Posi
                 let names: Vec<String> = on.iter().map(|p| p.to_string()).collect();
                 return err(
                     "pieces",
-                    format!("{} share {sq} without a stack (B7.1: only a stack puts two pieces on a square)", names.join(" and ")),
+                    format!(
+                        "{} share {sq} without a stack (B7.1: only a stack puts two pieces on a square)",
+                        names.join(" and ")
+                    ),
                 );
             }
             (n, true) => {
-                return err("stacks", format!("the stack on {sq} has {n} pieces there; a stack is exactly two (B7.1)"));
+                return err(
+                    "stacks",
+                    format!(
+                        "the stack on {sq} has {n} pieces there; a stack is exactly two (B7.1)"
+                    ),
+                );
             }
         }
     }
     Ok(())
 }
 
-fn ball(obj: &Map<String, Value>, pieces: &[Piece; N_PIECES], stacks: &Stacks) -> Result<BallState, PositionError> {
+fn ball(
+    obj: &Map<String, Value>,
+    pieces: &[Piece; N_PIECES],
+    stacks: &Stacks,
+) -> Result<BallState, PositionError> {
     let v = required(obj, "ball", "ball")?;
     let Some(o) = v.as_object() else {
-        return err("ball", "expected {\"holder\": piece} or {\"loose\": square}");
+        return err(
+            "ball",
+            "expected {\"holder\": piece} or {\"loose\": square}",
+        );
     };
     match (o.get("holder"), o.get("loose")) {
         (Some(h), None) => {
             let id = piece_id(h, "ball.holder")?;
             if stacks.as_slice().iter().any(|s| s.bottom == id) {
-                return err("ball.holder", format!("{id} is a stack's bottom; its top takes the ball (B7.3)"));
+                return err(
+                    "ball.holder",
+                    format!("{id} is a stack's bottom; its top takes the ball (B7.3)"),
+                );
             }
             Ok(BallState::Held(id))
         }
         (None, Some(l)) => {
             let sq = square(l, "ball.loose")?;
             if pieces.iter().any(|p| p.at == sq) {
-                return err("ball.loose", format!("{sq} holds a piece; a loose ball lies on a square with none (B2.4)"));
+                return err(
+                    "ball.loose",
+                    format!("{sq} holds a piece; a loose ball lies on a square with none (B2.4)"),
+                );
             }
             Ok(BallState::Loose(sq))
         }
-        _ => err("ball", "exactly one of \"holder\" and \"loose\" (B2.4: one ball)"),
+        _ => err(
+            "ball",
+            "exactly one of \"holder\" and \"loose\" (B2.4: one ball)",
+        ),
     }
 }
 

@@ -165,7 +165,11 @@ fn action_phase(pos: &Position, params: &Params, v: &View, out: &mut Vec<Action>
 #[inline(always)]
 fn dodges(id: PieceId, to: Sq, v: &View, out: &mut Vec<Action>) {
     each_square(to.neighbours() & !v.occupied, |exit| {
-        out.push(Action::Dodge { piece: id, to, exit })
+        out.push(Action::Dodge {
+            piece: id,
+            to,
+            exit,
+        })
     });
 }
 
@@ -179,7 +183,11 @@ fn tactical_dodges(id: PieceId, d: usize, mid: Sq, to: Sq, v: &View, out: &mut V
         if let Some(push) = mid.step(e)
             && free & push.bit() != 0
         {
-            out.push(Action::TDodge { piece: id, to, push });
+            out.push(Action::TDodge {
+                piece: id,
+                to,
+                push,
+            });
         }
     }
 }

@@ -101,7 +101,11 @@ impl PieceId {
 
     #[inline(always)]
     pub fn team(self) -> Team {
-        if self.0 < PER_TEAM { Team::Atk } else { Team::Def }
+        if self.0 < PER_TEAM {
+            Team::Atk
+        } else {
+            Team::Def
+        }
     }
 
     pub fn number(self) -> u8 {

@@ -43,7 +43,10 @@ fn check_inner(pos: &Position, params: &Params, a: Action) -> Check {
     }
     match (pos.phase, a.is_task()) {
         (Phase::Action, true) => {
-            return fail("B10.1", "standup and release are release-phase tasks, after `end`");
+            return fail(
+                "B10.1",
+                "standup and release are release-phase tasks, after `end`",
+            );
         }
         (Phase::Release, false) => {
             return fail(
@@ -126,9 +129,10 @@ fn check_inner(pos: &Position, params: &Params, a: Action) -> Check {
             };
             let own = bottom.team() == piece.team();
             match (a, own) {
-                (Action::Block { .. }, true) => {
-                    fail("B7.1", format!("{bottom} is a team-mate: that is `protect`"))
-                }
+                (Action::Block { .. }, true) => fail(
+                    "B7.1",
+                    format!("{bottom} is a team-mate: that is `protect`"),
+                ),
                 (Action::Protect { .. }, false) => {
                     fail("B7.1", format!("{bottom} is an opponent: that is `block`"))
                 }
@@ -140,10 +144,7 @@ fn check_inner(pos: &Position, params: &Params, a: Action) -> Check {
             receiver(pos, from, to)?;
             let d = pos.piece(from).at.distance(pos.piece(to).at);
             if d != 1 {
-                return fail(
-                    "B8.1",
-                    format!("{to} is not next to {from} (distance {d})"),
-                );
+                return fail("B8.1", format!("{to} is not next to {from} (distance {d})"));
             }
             Ok(())
         }
@@ -162,7 +163,10 @@ fn check_inner(pos: &Position, params: &Params, a: Action) -> Check {
                 );
             }
             if pos.piece(to).at.distance(at) != 1 {
-                return fail("B8.2", format!("the reception square {at} is not next to {to}"));
+                return fail(
+                    "B8.2",
+                    format!("the reception square {at} is not next to {to}"),
+                );
             }
             if occupants(pos, at) > 0 {
                 return fail("B8.2", format!("the reception square {at} holds a piece"));
@@ -225,7 +229,10 @@ fn check_inner(pos: &Position, params: &Params, a: Action) -> Check {
             }
             for (who, sq) in [("top", top_to), ("bottom", bottom_to)] {
                 if stack.at.distance(sq) != 1 {
-                    return fail("B10.3", format!("the {who}'s {sq} is not next to {}", stack.at));
+                    return fail(
+                        "B10.3",
+                        format!("the {who}'s {sq} is not next to {}", stack.at),
+                    );
                 }
                 if occupants(pos, sq) > 0 || pos.loose_ball() == Some(sq) {
                     return fail("B10.3", format!("the {who}'s {sq} is not empty"));
@@ -234,11 +241,13 @@ fn check_inner(pos: &Position, params: &Params, a: Action) -> Check {
             if top_to == bottom_to {
                 return fail("B10.3", "top and bottom need two different squares");
             }
-            let ball_in_stack = matches!(pos.ball, BallState::Held(h) if h == top || h == stack.bottom);
+            let ball_in_stack =
+                matches!(pos.ball, BallState::Held(h) if h == top || h == stack.bottom);
             match keep {
-                None if ball_in_stack => {
-                    fail("B10.3", "the stack has the ball: say who keeps it (`keep` + piece)")
-                }
+                None if ball_in_stack => fail(
+                    "B10.3",
+                    "the stack has the ball: say who keeps it (`keep` + piece)",
+                ),
                 Some(_) if !ball_in_stack => fail("B10.3", "the stack has no ball to keep"),
                 Some(k) if k != top && k != stack.bottom => {
                     fail("B10.3", format!("{k} is not in this stack"))
@@ -254,7 +263,11 @@ fn cost(pos: &Position, ap: u8) -> Check {
     if pos.ap < ap {
         return fail(
             "B4.2",
-            format!("it costs {ap} AP and {} AP {} left", pos.ap, if pos.ap == 1 { "is" } else { "are" }),
+            format!(
+                "it costs {ap} AP and {} AP {} left",
+                pos.ap,
+                if pos.ap == 1 { "is" } else { "are" }
+            ),
         );
     }
     Ok(())
@@ -264,7 +277,10 @@ fn own(pos: &Position, piece: PieceId) -> Check {
     if piece.team() != pos.to_move {
         return fail(
             "B4.4",
-            format!("{piece} is not a piece of {}, whose turn it is", pos.to_move),
+            format!(
+                "{piece} is not a piece of {}, whose turn it is",
+                pos.to_move
+            ),
         );
     }
     Ok(())
@@ -329,12 +345,12 @@ fn geometry(pos: &Position, piece: PieceId, to: Sq) -> Result<Jump, (&'static st
         (2, 0) | (0, 2) => Some(Jump::Orthogonal2),
         _ => None,
     };
-    let allowed = match (p.kind, jump) {
-        (_, Some(Jump::Diagonal1)) => true,
-        (Kind::X | Kind::Square, Some(Jump::Diagonal2)) => true,
-        (Kind::O | Kind::Square, Some(Jump::Orthogonal2)) => true,
-        _ => false,
-    };
+    let allowed = matches!(
+        (p.kind, jump),
+        (_, Some(Jump::Diagonal1))
+            | (Kind::X | Kind::Square, Some(Jump::Diagonal2))
+            | (Kind::O | Kind::Square, Some(Jump::Orthogonal2))
+    );
     match jump {
         Some(j) if allowed => Ok(j),
         _ => Err((
@@ -362,7 +378,10 @@ fn path(pos: &Position, piece: PieceId, to: Sq) -> Check {
     if let Some(p) = single_piece(pos, mid)
         && pos.piece(p).down
     {
-        return fail("B5.2", format!("the path crosses {p}, which is down on {mid}"));
+        return fail(
+            "B5.2",
+            format!("the path crosses {p}, which is down on {mid}"),
+        );
     }
     Ok(())
 }
@@ -392,7 +411,8 @@ fn single_piece(pos: &Position, sq: Sq) -> Option<PieceId> {
 }
 
 fn midpoint(from: Sq, to: Sq) -> Sq {
-    from.midpoint(to).expect("a 2-square diagonal has a middle square")
+    from.midpoint(to)
+        .expect("a 2-square diagonal has a middle square")
 }
 
 /// A superset of the legal actions of `pos`: every action whose pieces and
@@ -420,7 +440,11 @@ pub fn candidates(pos: &Position) -> Vec<Action> {
         for to in PieceId::all() {
             out.push(Action::Handoff { from: piece, to });
             for at in squares(pos.piece(to).at.within(1)) {
-                out.push(Action::SPass { from: piece, to, at });
+                out.push(Action::SPass {
+                    from: piece,
+                    to,
+                    at,
+                });
             }
         }
         for to in Sq::all() {

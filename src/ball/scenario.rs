@@ -120,7 +120,11 @@ pub fn parse(text: &str, game: &Ball) -> Result<Scenario, ScenarioError> {
                 let (a, rule) = line
                     .rsplit_once(' ')
                     .filter(|(_, r)| r.starts_with('B'))
-                    .ok_or_else(|| err(format!("`{line}`: an illegal line ends with the rule id, e.g. `B5.4`")))?;
+                    .ok_or_else(|| {
+                        err(format!(
+                            "`{line}`: an illegal line ends with the rule id, e.g. `B5.4`"
+                        ))
+                    })?;
                 illegal.push((action(a)?, rule.to_string()));
             }
         }
@@ -157,7 +161,10 @@ fn edit(pos: &mut Position, line: &str) -> Result<(), String> {
     let t: Vec<&str> = line.split_whitespace().collect();
     let piece = |s: &str| PieceId::parse(s).ok_or_else(|| format!("`{s}` is not a piece id"));
     let square = |s: &str| Sq::parse(s).map_err(|e| e.describe(s));
-    let number = |s: &str| s.parse::<u16>().map_err(|_| format!("`{s}` is not a number"));
+    let number = |s: &str| {
+        s.parse::<u16>()
+            .map_err(|_| format!("`{s}` is not a number"))
+    };
     match t.as_slice() {
         ["turn", turn, team, phase, ap] => {
             pos.turn = number(turn)?;

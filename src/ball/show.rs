@@ -45,7 +45,11 @@ pub fn render(pos: &Position, params: &Params) -> String {
             ""
         };
         let line = String::from_utf8(line).expect("ascii");
-        let line = if zone.is_empty() { line.trim_end() } else { &line };
+        let line = if zone.is_empty() {
+            line.trim_end()
+        } else {
+            &line
+        };
         out.push_str(&format!("{row:>2}  {line}{zone}"));
         out.push('\n');
     }
@@ -60,7 +64,10 @@ pub fn render(pos: &Position, params: &Params) -> String {
     out.push_str(&ball);
     out.push('\n');
     let list = |f: &dyn Fn(PieceId) -> bool| -> Vec<String> {
-        PieceId::all().filter(|&p| f(p)).map(|p| p.to_string()).collect()
+        PieceId::all()
+            .filter(|&p| f(p))
+            .map(|p| p.to_string())
+            .collect()
     };
     let down = list(&|p| pos.piece(p).down);
     if !down.is_empty() {
@@ -68,7 +75,10 @@ pub fn render(pos: &Position, params: &Params) -> String {
     }
     let restricted = list(&|p| pos.piece(p).restricted);
     if !restricted.is_empty() {
-        out.push_str(&format!("restricted this turn: {}\n", restricted.join(", ")));
+        out.push_str(&format!(
+            "restricted this turn: {}\n",
+            restricted.join(", ")
+        ));
     }
     for s in pos.stacks.as_slice() {
         let kind = if s.top.team() == s.bottom.team() {

@@ -39,7 +39,8 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<(), UsageError> {
         } => {
             let mut pos = load(&game, position)?;
             for (i, text) in actions.iter().enumerate() {
-                let action = action::parse(text).map_err(|e| at_step(i, &actions, e.to_string()))?;
+                let action =
+                    action::parse(text).map_err(|e| at_step(i, &actions, e.to_string()))?;
                 let mut log: Vec<Event> = Vec::new();
                 game.play(&mut pos, action, &mut log)
                     .map_err(|e| at_step(i, &actions, e.to_string()))?;
@@ -77,7 +78,10 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<(), UsageError> {
             };
             writeln!(out, "perft({depth}) = {total}")?;
             let secs = started.elapsed().as_secs_f64();
-            eprintln!("{secs:.3} s, {:.1} M leaves/s", total as f64 / secs.max(1e-9) / 1e6);
+            eprintln!(
+                "{secs:.3} s, {:.1} M leaves/s",
+                total as f64 / secs.max(1e-9) / 1e6
+            );
         }
         Command::Selfplay { seed, events } => selfplay(&game, seed, events, out)?,
     }
@@ -113,7 +117,10 @@ fn selfplay(game: &Ball, seed: u64, events: bool, out: &mut dyn Write) -> Result
     let mut rng = SplitMix64::new(seed);
     let mut pos = Position::start(&game.params);
     let mut legal: Vec<Action> = Vec::new();
-    writeln!(out, "# ball selfplay --seed {seed}: uniformly random legal actions")?;
+    writeln!(
+        out,
+        "# ball selfplay --seed {seed}: uniformly random legal actions"
+    )?;
     let mut n = 0;
     while n < SELFPLAY_MAX_ACTIONS {
         legal = game.legal(&pos);

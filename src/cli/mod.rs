@@ -16,8 +16,10 @@ use clap::{Parser, Subcommand};
 /// BALL rules engine: positions, legal actions, perft and self-play.
 #[derive(Debug, Parser)]
 #[command(name = "ball", version, about, long_about = None)]
-#[command(after_help = "Positions are JSON (see `ball new`), actions are one line each \
-in the notation, e.g. \"move DEF3 G9\". Exit status: 0 ok, 2 bad input (one line on stderr).")]
+#[command(
+    after_help = "Positions are JSON (see `ball new`), actions are one line each \
+in the notation, e.g. \"move DEF3 G9\". Exit status: 0 ok, 2 bad input (one line on stderr)."
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,

@@ -42,7 +42,9 @@ impl Coord {
     /// Chebyshev distance: the number of king steps, which on BALL's
     /// diagonal lattice is the number of diagonal steps (B1.3).
     pub fn distance(self, other: Coord) -> u8 {
-        self.col.abs_diff(other.col).max(self.row.abs_diff(other.row))
+        self.col
+            .abs_diff(other.col)
+            .max(self.row.abs_diff(other.row))
     }
 }
 
@@ -73,7 +75,11 @@ mod tests {
             assert_eq!(Coord::parse(s, 13, 17), Err(SquareNameError::Shape), "{s}");
         }
         for s in ["N1", "A18", "Z9"] {
-            assert_eq!(Coord::parse(s, 13, 17), Err(SquareNameError::OutOfGrid), "{s}");
+            assert_eq!(
+                Coord::parse(s, 13, 17),
+                Err(SquareNameError::OutOfGrid),
+                "{s}"
+            );
         }
     }
 }

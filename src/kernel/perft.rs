@@ -10,12 +10,7 @@ pub fn perft<G: Game>(game: &G, pos: &G::Position, depth: u32) -> u64 {
     count(game, pos, depth, &mut buffers)
 }
 
-fn count<G: Game>(
-    game: &G,
-    pos: &G::Position,
-    depth: u32,
-    buffers: &mut [Vec<G::Action>],
-) -> u64 {
+fn count<G: Game>(game: &G, pos: &G::Position, depth: u32, buffers: &mut [Vec<G::Action>]) -> u64 {
     if depth == 0 {
         return 1;
     }

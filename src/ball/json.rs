@@ -152,6 +152,19 @@ pub fn read(text: &str, params: &Params) -> Result<Position, PositionError> {
             _ => return err("winner", "expected null, \"ATK\", \"DEF\" or \"draw\""),
         },
     };
+    if outcome.is_none() {
+        for t in Team::BOTH {
+            if score[t as usize] >= params.touchdowns_to_win {
+                return err(
+                    format!("score.{t}"),
+                    format!(
+                        "{} touchdowns end the game (B3.6: touchdowns_to_win = {}), but `winner` is null",
+                        score[t as usize], params.touchdowns_to_win
+                    ),
+                );
+            }
+        }
+    }
     let pos = Position {
         turn,
         to_move,
@@ -188,7 +201,10 @@ fn uint(obj: &Map<String, Value>, key: &str, field: &str) -> Result<u64, Positio
     let v = required(obj, key, field)?;
     match v.as_u64() {
         Some(n) if n <= u64::from(u16::MAX) => Ok(n),
-        _ => err(field, format!("expected a whole number ≥ 0, got {v}")),
+        _ => err(
+            field,
+            format!("expected a whole number from 0 to {}, got {v}", u16::MAX),
+        ),
     }
 }
 

@@ -58,7 +58,8 @@ pub enum Command {
     },
     /// Count the leaves of the action tree DEPTH actions deep.
     Perft {
-        /// Plies to count; every action (`end`, release tasks) is one ply.
+        /// Plies to count (0-64); every action (`end`, release tasks) is one ply.
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=64))]
         depth: u32,
         /// Split the count by first action.
         #[arg(long)]

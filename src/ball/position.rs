@@ -241,3 +241,15 @@ impl Position {
         self.pieces.iter().fold(0, |m, p| m | p.at.bit())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A position is cheap to copy: bots and perft clone one per node.
+    #[test]
+    fn position_and_action_stay_small() {
+        assert!(std::mem::size_of::<Position>() <= 128);
+        assert_eq!(std::mem::size_of::<crate::ball::action::Action>(), 8);
+    }
+}

@@ -209,11 +209,15 @@ pub fn parse(text: &str) -> Result<Action, ParseActionError> {
         }
         "convert" => {
             arity(1)?;
-            let ap = args[0]
-                .parse::<u8>()
-                .ok()
-                .filter(|&n| n >= 1)
-                .ok_or_else(|| err(format!("`{}` is not a positive whole number", args[0])))?;
+            let n = args[0];
+            if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(err(format!("`{n}` is not a positive whole number")));
+            }
+            let ap = match n.parse::<u64>() {
+                Ok(0) => return Err(err("`0`: convert at least 1 AP".into())),
+                Ok(k) if k <= 255 => k as u8,
+                _ => return Err(err(format!("`{n}` is too large: a turn has far fewer AP"))),
+            };
             Action::Convert { ap }
         }
         "end" => {
@@ -305,7 +309,8 @@ mod tests {
             ("dodge ATK3 K9", "takes 3 arguments"),
             ("release DEF2 D10 F10 keep", "3 arguments, or 5"),
             ("release DEF2 D10 F10 hold DEF2", "expected `keep`"),
-            ("convert 0", "not a positive whole number"),
+            ("convert 0", "convert at least 1 AP"),
+            ("convert 300", "too large"),
             ("convert x", "not a positive whole number"),
             ("end now", "takes 0 arguments"),
             ("card sprint ATK3 H8", "card mode, B11, is off"),

@@ -255,14 +255,9 @@ fn start_turn(pos: &mut Position, params: &Params, team: Team, log: &mut impl Si
     });
 }
 
-/// B3.6: more touchdowns wins; equal is a draw.
+/// B3.6: the game is over; the position stays as it stands.
 fn finish(pos: &mut Position, log: &mut impl Sink<Event>) {
-    let [atk, def] = pos.score;
-    let outcome = match atk.cmp(&def) {
-        std::cmp::Ordering::Greater => Outcome::Winner(Team::Atk),
-        std::cmp::Ordering::Less => Outcome::Winner(Team::Def),
-        std::cmp::Ordering::Equal => Outcome::Draw,
-    };
+    let outcome = Outcome::by_score(pos.score);
     pos.outcome = Some(outcome);
     log.emit(Event::GameOver { outcome });
 }

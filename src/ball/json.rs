@@ -139,7 +139,7 @@ pub fn read(text: &str, params: &Params) -> Result<Position, PositionError> {
     }
     let score = team_pair(&obj, "score", true)?.map(|n| n as u8);
     let ep = team_pair(&obj, "ep", false)?.map(|n| n as u32);
-    let pieces = pieces(&obj)?;
+    let pieces = pieces(&obj, to_move)?;
     let stacks = stacks(&obj, &pieces, turn)?;
     check_squares(&pieces, &stacks)?;
     let ball = ball(&obj, &pieces, &stacks)?;
@@ -152,6 +152,26 @@ pub fn read(text: &str, params: &Params) -> Result<Position, PositionError> {
             _ => return err("winner", "expected null, \"ATK\", \"DEF\" or \"draw\""),
         },
     };
+    if let Some(outcome) = outcome {
+        let [atk, def] = score;
+        if outcome != Outcome::by_score(score) {
+            return err(
+                "winner",
+                format!(
+                    "the score is ATK {atk} - DEF {def}; more touchdowns wins, equal is a draw (B3.6)"
+                ),
+            );
+        }
+        if atk.max(def) < params.touchdowns_to_win && turn < params.turn_limit {
+            return err(
+                "winner",
+                format!(
+                    "a game ends at {} touchdowns or after turn {} (B3.6); this one has neither",
+                    params.touchdowns_to_win, params.turn_limit
+                ),
+            );
+        }
+    }
     if outcome.is_none() {
         for t in Team::BOTH {
             if score[t as usize] >= params.touchdowns_to_win {
@@ -199,13 +219,10 @@ fn required<'a>(
 
 fn uint(obj: &Map<String, Value>, key: &str, field: &str) -> Result<u64, PositionError> {
     let v = required(obj, key, field)?;
-    match v.as_u64() {
-        Some(n) if n <= u64::from(u16::MAX) => Ok(n),
-        _ => err(
-            field,
-            format!("expected a whole number from 0 to {}, got {v}", u16::MAX),
-        ),
-    }
+    v.as_u64().map_or_else(
+        || err(field, format!("expected a whole number ≥ 0, got {v}")),
+        Ok,
+    )
 }
 
 fn team(v: &Value, field: &str) -> Result<Team, PositionError> {
@@ -229,8 +246,13 @@ fn team_pair(obj: &Map<String, Value>, key: &str, needed: bool) -> Result<[u64; 
     let mut out = [0; 2];
     for t in Team::BOTH {
         let n = uint(o, t.name(), &format!("{key}.{t}"))?;
-        if key == "score" && n > 255 {
-            return err(format!("{key}.{t}"), "more than 255 touchdowns");
+        let most = if key == "score" {
+            255
+        } else {
+            u64::from(u32::MAX)
+        };
+        if n > most {
+            return err(format!("{key}.{t}"), format!("{n} is more than {most}"));
         }
         out[t as usize] = n;
     }
@@ -270,7 +292,7 @@ fn flag(o: &Map<String, Value>, key: &str, field: &str) -> Result<bool, Position
     }
 }
 
-fn pieces(obj: &Map<String, Value>) -> Result<[Piece; N_PIECES], PositionError> {
+fn pieces(obj: &Map<String, Value>, to_move: Team) -> Result<[Piece; N_PIECES], PositionError> {
     let Some(list) = required(obj, "pieces", "pieces")?.as_array() else {
         return err("pieces", "expected an array of the 14 pieces");
     };
@@ -298,6 +320,14 @@ fn pieces(obj: &Map<String, Value>) -> Result<[Piece; N_PIECES], PositionError> 
             down: flag(o, "down", &f("down"))?,
             restricted: flag(o, "restricted", &f("restricted"))?,
         };
+        if piece.restricted && id.team() != to_move {
+            return err(
+                f("restricted"),
+                format!(
+                    "{id} is restricted, but restrictions end when the turn passes and it is {to_move}'s turn (B4.5)"
+                ),
+            );
+        }
         if out[id.index()].replace(piece).is_some() {
             return err(f("id"), format!("{id} appears twice (B2.1)"));
         }
@@ -347,6 +377,12 @@ fn stacks(
             return err(
                 f("formed"),
                 format!("turn {formed} is not between 1 and the current turn {turn}"),
+            );
+        }
+        if top == bottom {
+            return err(
+                f("bottom"),
+                format!("{top} cannot be both top and bottom: a stack is two pieces (B7.1)"),
             );
         }
         for (who, id) in [("top", top), ("bottom", bottom)] {

@@ -24,6 +24,17 @@ pub enum Outcome {
     Draw,
 }
 
+impl Outcome {
+    /// B3.6: more touchdowns wins; equal is a draw.
+    pub fn by_score(score: [u8; 2]) -> Outcome {
+        match score[Team::Atk as usize].cmp(&score[Team::Def as usize]) {
+            std::cmp::Ordering::Greater => Outcome::Winner(Team::Atk),
+            std::cmp::Ordering::Less => Outcome::Winner(Team::Def),
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        }
+    }
+}
+
 /// B2.4: the ball is held by one piece or loose on one square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BallState {

@@ -2,7 +2,8 @@
 //!
 //! Only every other square of a row is playable, so a playable square's
 //! label may spill into the blank unplayable square beside it: each label
-//! gets 8 columns of text while the grid stays 4 columns a square.
+//! gets 10 columns of text (a stack with the ball, `D3X*/a2O`, needs 8)
+//! while the grid stays 5 columns a square, 68 in all.
 
 use super::board::{COLS, ROWS, Sq, is_playable};
 use super::params::Params;
@@ -10,7 +11,7 @@ use super::piece::{PieceId, Team};
 use super::position::{BallState, Outcome, Phase, Position};
 use crate::kernel::grid::Coord;
 
-const CELL: usize = 4;
+const CELL: usize = 5;
 
 /// The legend printed under every board.
 pub const LEGEND: &str = "legend: D3X = DEF3, an X (kinds X, O, #) | lower-case team letter (d3X) = down \
@@ -23,6 +24,11 @@ pub fn render(pos: &Position, params: &Params) -> String {
     let header: String = (0..COLS)
         .map(|c| format!("{:<CELL$}", (b'A' + c) as char))
         .collect();
+    let depth = params.end_zone_depth;
+    out.push_str(&format!(
+        "    rows {}-{ROWS}: DEF's end zone, where ATK scores\n",
+        ROWS - depth + 1
+    ));
     out.push_str(&format!("    {}\n", header.trim_end()));
     for row in (1..=ROWS).rev() {
         let mut line = vec![b' '; CELL * COLS as usize + CELL];
@@ -37,23 +43,13 @@ pub fn render(pos: &Position, params: &Params) -> String {
                 line[start + i] = b;
             }
         }
-        let zone = if row > ROWS - params.end_zone_depth {
-            "  DEF end zone: ATK scores here"
-        } else if row <= params.end_zone_depth {
-            "  ATK end zone: DEF scores here"
-        } else {
-            ""
-        };
         let line = String::from_utf8(line).expect("ascii");
-        let line = if zone.is_empty() {
-            line.trim_end()
-        } else {
-            &line
-        };
-        out.push_str(&format!("{row:>2}  {line}{zone}"));
-        out.push('\n');
+        out.push_str(&format!("{row:>2}  {}\n", line.trim_end()));
     }
     out.push_str(&format!("    {}\n", header.trim_end()));
+    out.push_str(&format!(
+        "    rows 1-{depth}: ATK's end zone, where DEF scores\n"
+    ));
     out.push('\n');
     out.push_str(&status(pos));
     out.push('\n');

@@ -38,12 +38,22 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<(), UsageError> {
             actions,
         } => {
             let mut pos = load(&game, position)?;
-            for (i, text) in actions.iter().enumerate() {
-                let action =
-                    action::parse(text).map_err(|e| at_step(i, &actions, e.to_string()))?;
+            let n = actions.len();
+            for (i, raw) in actions.iter().enumerate() {
+                let text = raw.to_str().ok_or_else(|| {
+                    at_step(
+                        i,
+                        n,
+                        format!(
+                            "malformed action `{}`: it is not valid UTF-8",
+                            raw.to_string_lossy()
+                        ),
+                    )
+                })?;
+                let action = action::parse(text).map_err(|e| at_step(i, n, e.to_string()))?;
                 let mut log: Vec<Event> = Vec::new();
                 game.play(&mut pos, action, &mut log)
-                    .map_err(|e| at_step(i, &actions, e.to_string()))?;
+                    .map_err(|e| at_step(i, n, e.to_string()))?;
                 if events {
                     for e in log {
                         eprintln!("{action}: {e}");
@@ -61,6 +71,11 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<(), UsageError> {
             divide,
             position,
         } => {
+            if divide && depth == 0 {
+                return Err(UsageError(
+                    "--divide splits by first action: it needs a depth of at least 1".into(),
+                ));
+            }
             let pos = load(&game, position)?;
             let started = std::time::Instant::now();
             let total = if divide {
@@ -88,11 +103,11 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<(), UsageError> {
     Ok(())
 }
 
-fn at_step(i: usize, actions: &[String], msg: String) -> UsageError {
-    if actions.len() == 1 {
+fn at_step(i: usize, n: usize, msg: String) -> UsageError {
+    if n == 1 {
         UsageError(msg)
     } else {
-        UsageError(format!("action {} of {}: {msg}", i + 1, actions.len()))
+        UsageError(format!("action {} of {n}: {msg}", i + 1))
     }
 }
 

@@ -47,8 +47,8 @@ pub enum Command {
         #[arg(long)]
         events: bool,
         /// The actions, one an argument, e.g. "move DEF3 G9" "end".
-        #[arg(value_name = "ACTION", required = true)]
-        actions: Vec<String>,
+        #[arg(value_name = "ACTION", required = true, allow_hyphen_values = true)]
+        actions: Vec<std::ffi::OsString>,
     },
     /// Draw a position as a text board.
     Show {
@@ -107,11 +107,29 @@ pub fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(UsageError(msg)) => {
-            let line = msg.lines().collect::<Vec<_>>().join(" ");
-            eprintln!("error: {line}");
+            eprintln!("error: {}", one_line(&msg));
             ExitCode::from(2)
         }
     }
+}
+
+/// The message as one printable line: input echoed in it may carry
+/// newlines or terminal escape sequences, which must not reach the
+/// user's terminal raw.
+fn one_line(msg: &str) -> String {
+    msg.lines()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .chars()
+        .flat_map(|c| {
+            let escaped: Vec<char> = if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            };
+            escaped
+        })
+        .collect()
 }
 
 /// Reads a file, or standard input for `-`.

@@ -14,14 +14,6 @@ use super::position::{BallState, Phase, Position};
 pub(crate) struct View {
     /// Squares with at least one piece.
     pub occupied: SqSet,
-    /// B7.4: stack squares.
-    pub closed: SqSet,
-    /// Squares of unstacked down pieces (B5.2 forbids jumping them).
-    pub down: SqSet,
-    /// Squares of active unstacked pieces, per team.
-    pub active: [SqSet; 2],
-    /// Squares of unstacked pieces in any state, per team.
-    pub team: [SqSet; 2],
     /// The loose ball's square, or empty.
     pub ball: SqSet,
     /// Stacked pieces, one bit per id.
@@ -31,43 +23,14 @@ pub(crate) struct View {
 impl View {
     #[inline(always)]
     pub fn of(pos: &Position) -> View {
-        let stacked = pos.stacks.stacked_mask();
-        let mut v = View {
-            occupied: 0,
-            closed: 0,
-            down: 0,
-            active: [0; 2],
-            team: [0; 2],
+        View {
+            occupied: pos.occupied(),
             ball: match pos.ball {
                 BallState::Loose(sq) => sq.bit(),
                 BallState::Held(_) => 0,
             },
-            stacked,
-        };
-        for s in pos.stacks.as_slice() {
-            v.closed |= s.at.bit();
+            stacked: pos.stacks.stacked_mask(),
         }
-        for team in 0..2 {
-            let (mut all, mut active, mut down) = (0, 0, 0);
-            for i in team * 7..team * 7 + 7 {
-                let p = &pos.pieces[i];
-                let bit = p.at.bit();
-                v.occupied |= bit;
-                if stacked & (1 << i) != 0 {
-                    continue;
-                }
-                all |= bit;
-                if p.down {
-                    down |= bit;
-                } else {
-                    active |= bit;
-                }
-            }
-            v.team[team] = all;
-            v.active[team] = active;
-            v.down |= down;
-        }
-        v
     }
 
     /// Free for a piece to be placed: no piece and no ball (B6.2, B10.2,
@@ -99,10 +62,49 @@ pub fn has_task(pos: &Position) -> bool {
     found
 }
 
+/// What a mover needs to know of one square, one byte a square: the move
+/// loop tests single squares, and a byte load beats a 16-byte set test.
+mod cell {
+    pub const OCCUPIED: u8 = 1;
+    /// B7.4: a stack.
+    pub const CLOSED: u8 = 2;
+    /// B5.2: a stack or a down piece, which no 2-square diagonal crosses.
+    pub const BLOCKS_PATH: u8 = 4;
+    /// An unstacked piece of the coach to move, in any state.
+    pub const MINE: u8 = 8;
+    /// An active, unstacked opponent: dodged or tactically dodged.
+    pub const OPP_ACTIVE: u8 = 16;
+}
+
+/// The cell flags of every square, seen from the coach to move. 256 cells
+/// so a `u8` square index needs no bounds check.
+fn cells(pos: &Position, v: &View) -> [u8; 256] {
+    let mut c = [0u8; 256];
+    for s in pos.stacks.as_slice() {
+        c[s.at.0 as usize] = cell::OCCUPIED | cell::CLOSED | cell::BLOCKS_PATH;
+    }
+    let me = pos.to_move as usize;
+    for (i, p) in pos.pieces.iter().enumerate() {
+        if v.stacked & (1 << i) != 0 {
+            continue;
+        }
+        let mine = (i >= 7) as usize == me;
+        c[p.at.0 as usize] = cell::OCCUPIED
+            | if p.down { cell::BLOCKS_PATH } else { 0 }
+            | if mine { cell::MINE } else { 0 }
+            | if !mine && !p.down {
+                cell::OPP_ACTIVE
+            } else {
+                0
+            };
+    }
+    c
+}
+
 fn action_phase(pos: &Position, params: &Params, v: &View, out: &mut Vec<Action>) {
     let me = pos.to_move;
-    let opp_active = v.active[me.other() as usize];
     if pos.ap >= 1 {
+        let c = cells(pos, v);
         for id in PieceId::of_team(me) {
             let p = pos.piece(id);
             // B4.4: only an active, unrestricted, unstacked piece acts.
@@ -112,12 +114,12 @@ fn action_phase(pos: &Position, params: &Params, v: &View, out: &mut Vec<Action>
             let from = p.at;
             for d in 0..4 {
                 let Some(s1) = from.step(d) else { continue };
-                let b1 = s1.bit();
-                if v.occupied & b1 == 0 {
+                let c1 = c[s1.0 as usize];
+                if c1 & cell::OCCUPIED == 0 {
                     out.push(Action::Move { piece: id, to: s1 });
-                } else if v.closed & b1 == 0 {
+                } else if c1 & cell::CLOSED == 0 {
                     // B7.1: onto exactly one piece.
-                    if v.team[me as usize] & b1 != 0 {
+                    if c1 & cell::MINE != 0 {
                         out.push(Action::Protect { piece: id, to: s1 });
                     } else {
                         out.push(Action::Block { piece: id, to: s1 });
@@ -128,16 +130,16 @@ fn action_phase(pos: &Position, params: &Params, v: &View, out: &mut Vec<Action>
                 }
                 let Some(s2) = from.step2(d) else { continue };
                 // B5.2: the middle square may not be closed or hold a down piece.
-                if (v.closed | v.down) & b1 != 0 {
+                if c1 & cell::BLOCKS_PATH != 0 {
                     continue;
                 }
-                let b2 = s2.bit();
-                if v.occupied & b2 == 0 {
+                let c2 = c[s2.0 as usize];
+                if c2 & cell::OCCUPIED == 0 {
                     out.push(Action::Move { piece: id, to: s2 });
-                    if opp_active & b1 != 0 {
+                    if c1 & cell::OPP_ACTIVE != 0 {
                         tactical_dodges(id, d, s1, s2, v, out);
                     }
-                } else if opp_active & b2 != 0 {
+                } else if c2 & cell::OPP_ACTIVE != 0 {
                     dodges(id, s2, v, out);
                 }
             }
@@ -145,10 +147,10 @@ fn action_phase(pos: &Position, params: &Params, v: &View, out: &mut Vec<Action>
                 for d in 0..4 {
                     // B5.2: an orthogonal jump is blocked only by its destination.
                     let Some(s2) = from.orth2(d) else { continue };
-                    let b2 = s2.bit();
-                    if v.occupied & b2 == 0 {
+                    let c2 = c[s2.0 as usize];
+                    if c2 & cell::OCCUPIED == 0 {
                         out.push(Action::Move { piece: id, to: s2 });
-                    } else if opp_active & b2 != 0 {
+                    } else if c2 & cell::OPP_ACTIVE != 0 {
                         dodges(id, s2, v, out);
                     }
                 }

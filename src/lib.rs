@@ -5,3 +5,4 @@
 pub mod ball;
 pub mod cli;
 pub mod kernel;
+pub mod ruleset;

@@ -5,6 +5,8 @@
 pub mod events;
 pub mod game;
 pub mod grid;
+pub mod hash;
 pub mod perft;
 pub mod playout;
+pub mod record;
 pub mod rng;

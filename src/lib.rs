@@ -3,6 +3,7 @@
 //! See ARCHITECTURE.md for the map of the layers.
 
 pub mod ball;
+pub mod bots;
 pub mod cli;
 pub mod kernel;
 pub mod ruleset;

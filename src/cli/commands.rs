@@ -10,13 +10,14 @@ use crate::ball::position::Position;
 use crate::ball::{Ball, json, show};
 use crate::kernel::perft;
 use crate::kernel::rng::SplitMix64;
+use crate::ruleset::Ruleset;
 
 /// Safety net for `selfplay`: far beyond any real game (turn limit × the
 /// longest plausible turn), so a rules bug cannot loop forever.
 const SELFPLAY_MAX_ACTIONS: usize = 100_000;
 
-pub fn run(command: Command, out: &mut dyn Write) -> Result<(), UsageError> {
-    let game = Ball::default();
+pub fn run(command: Command, ruleset: &Ruleset, out: &mut dyn Write) -> Result<(), UsageError> {
+    let game = ruleset.game();
     match command {
         Command::New => {
             write!(out, "{}", json::write(&Position::start(&game.params)))?;
@@ -99,6 +100,10 @@ pub fn run(command: Command, out: &mut dyn Write) -> Result<(), UsageError> {
             );
         }
         Command::Selfplay { seed, events } => selfplay(&game, seed, events, out)?,
+        Command::Play(args) => super::play::run(args, ruleset, out)?,
+        Command::Replay(args) => super::replay::run(args, ruleset, out)?,
+        Command::Sim(args) => super::sim::run_sim(args, ruleset, out)?,
+        Command::Compare(args) => super::sim::run_compare(args, ruleset, out)?,
     }
     Ok(())
 }

@@ -6,6 +6,9 @@
 //! internal error.
 
 mod commands;
+mod play;
+mod replay;
+mod sim;
 
 use std::io::Read;
 use std::path::PathBuf;
@@ -21,6 +24,14 @@ use clap::{Parser, Subcommand};
 in the notation, e.g. \"move DEF3 G9\". Exit status: 0 ok, 2 bad input (one line on stderr)."
 )]
 pub struct Cli {
+    /// The rules to play by: a shipped ruleset's name or a ruleset file.
+    #[arg(
+        long,
+        global = true,
+        value_name = "NAME|FILE",
+        default_value = "standard"
+    )]
+    pub ruleset: String,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -77,6 +88,14 @@ pub enum Command {
         #[arg(long)]
         events: bool,
     },
+    /// Play on a board in the terminal, against a person or a bot.
+    Play(play::PlayArgs),
+    /// Step through a match record, or check that it still replays.
+    Replay(replay::ReplayArgs),
+    /// Run many seeded bot games and report balance figures.
+    Sim(sim::SimArgs),
+    /// Run two rulesets on the same seeds and compare their figures.
+    Compare(sim::CompareArgs),
 }
 
 /// A failure the user can act on: printed as one line, exit status 2.
@@ -91,7 +110,8 @@ impl<E: std::error::Error> From<E> for UsageError {
 
 /// Runs the parsed command, writing its output to `out`.
 pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), UsageError> {
-    commands::run(cli.command, out)
+    let ruleset = crate::ruleset::Ruleset::load(&cli.ruleset)?;
+    commands::run(cli.command, &ruleset, out)
 }
 
 /// The binary's entry point.

@@ -5,5 +5,6 @@
 pub mod ball;
 pub mod bots;
 pub mod cli;
+pub mod diagnostic;
 pub mod kernel;
 pub mod ruleset;

@@ -36,7 +36,8 @@ fn assert_invariants(game: &Ball, pos: &Position) {
     match pos.ball {
         BallState::Held(p) => {
             assert!(
-                pos.stacks.as_slice().iter().all(|s| s.bottom != p),
+                !game.params.stack_top_takes_ball
+                    || pos.stacks.as_slice().iter().all(|s| s.bottom != p),
                 "B7.3: a bottom never keeps the ball"
             );
         }
@@ -99,7 +100,11 @@ fn assert_legality(game: &Ball, pos: &Position) {
 }
 
 fn check_game(seed: u64) -> (Position, Vec<Action>) {
-    let game = Ball::default();
+    check_game_in(&Ball::default(), seed)
+}
+
+fn check_game_in(game: &Ball, seed: u64) -> (Position, Vec<Action>) {
+    let game = game.clone();
     let mut rng = SplitMix64::new(seed);
     let mut step = 0u64;
     let (end, actions) = random_playout(&game, game.start(), &mut rng, MAX_ACTIONS, |pos, _, _| {
@@ -126,6 +131,41 @@ fn check_game(seed: u64) -> (Position, Vec<Action>) {
 fn random_games_keep_every_invariant() {
     for seed in 0..GAMES {
         check_game(seed);
+    }
+}
+
+/// The rule switches of B12 and the house rules keep generator and
+/// reference checker equal too.
+#[test]
+fn random_games_under_every_rule_switch() {
+    use ball::ball::params::{Params, Verb, Verbs};
+    let mut forbid = Verbs::NONE;
+    forbid.insert(Verb::TDodge);
+    let variants = [
+        Params {
+            handoff_network: true,
+            short_pass_loose: true,
+            stack_top_takes_ball: false,
+            keep_choice_needs_top: true,
+            ..Params::default()
+        },
+        Params {
+            stack_top_takes_ball: false,
+            ..Params::default()
+        },
+        Params {
+            forbidden: forbid,
+            long_pass_max_distance: Some(8),
+            ap_per_turn: 3,
+            touchdowns_to_win: 1,
+            ..Params::default()
+        },
+    ];
+    for params in variants {
+        let game = Ball::new(params);
+        for seed in 0..GAMES / 3 {
+            check_game_in(&game, 1000 + seed);
+        }
     }
 }
 
@@ -172,6 +212,7 @@ fn random_games_cover_the_rules() {
                 Action::SPass { .. } => "spass",
                 Action::LPass { .. } => "lpass",
                 Action::Convert { .. } => "convert",
+                Action::Card { .. } => "card",
                 Action::End => "end",
                 Action::StandUp { .. } => "standup",
                 Action::Release { keep: None, .. } => "release",

@@ -6,6 +6,7 @@
 //! ([`super::rules::check`]), so the two kinds of error never mix.
 
 use super::board::Sq;
+use super::params::Verb;
 use super::piece::PieceId;
 
 /// One action of BALL, small and `Copy` so move lists cost nothing to fill.
@@ -30,6 +31,8 @@ pub enum Action {
     LPass { from: PieceId, to: Sq },
     /// B11.4.
     Convert { ap: u8 },
+    /// B11.6: a card's special action, with up to three typed arguments.
+    Card { card: CardId, args: [Arg; 3] },
     /// B4.3.
     End,
     /// B10.2.
@@ -48,6 +51,104 @@ impl Action {
     pub fn is_task(self) -> bool {
         matches!(self, Action::StandUp { .. } | Action::Release { .. })
     }
+
+    pub fn verb(self) -> Verb {
+        match self {
+            Action::Move { .. } => Verb::Move,
+            Action::Dodge { .. } => Verb::Dodge,
+            Action::TDodge { .. } => Verb::TDodge,
+            Action::Block { .. } => Verb::Block,
+            Action::Protect { .. } => Verb::Protect,
+            Action::Handoff { .. } => Verb::Handoff,
+            Action::SPass { .. } => Verb::SPass,
+            Action::LPass { .. } => Verb::LPass,
+            Action::Convert { .. } => Verb::Convert,
+            Action::Card { .. } => Verb::Card,
+            Action::End => Verb::End,
+            Action::StandUp { .. } => Verb::StandUp,
+            Action::Release { .. } => Verb::Release,
+        }
+    }
+}
+
+/// A card id, interned: the notation names cards by their text id
+/// (`sprint`), actions hold a one-byte handle so they stay `Copy` and
+/// small. The table is process-wide and append-only, so a handle prints
+/// the same id wherever it goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CardId(pub u8);
+
+static CARD_IDS: std::sync::Mutex<Vec<&'static str>> = std::sync::Mutex::new(Vec::new());
+
+impl CardId {
+    /// The handle of a card id text; `None` when 256 ids are taken or the
+    /// text is not a card id (lower-case letters, digits, `_` and `-`,
+    /// starting with a letter, at most 32 characters).
+    pub fn intern(id: &str) -> Option<CardId> {
+        if !is_card_id(id) {
+            return None;
+        }
+        let mut ids = CARD_IDS.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(i) = ids.iter().position(|s| *s == id) {
+            return Some(CardId(i as u8));
+        }
+        if ids.len() >= 256 {
+            return None;
+        }
+        ids.push(Box::leak(id.to_string().into_boxed_str()));
+        Some(CardId(ids.len() as u8 - 1))
+    }
+
+    pub fn name(self) -> &'static str {
+        let ids = CARD_IDS.lock().unwrap_or_else(|e| e.into_inner());
+        ids.get(self.0 as usize).copied().unwrap_or("?")
+    }
+}
+
+/// What a card id may look like.
+pub fn is_card_id(s: &str) -> bool {
+    !s.is_empty()
+        && s.len() <= 32
+        && s.starts_with(|c: char| c.is_ascii_lowercase())
+        && s.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b'-')
+}
+
+/// One argument of a card action, typed so it prints without the card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Arg {
+    None,
+    Piece(PieceId),
+    Square(Sq),
+    Number(u8),
+}
+
+impl Arg {
+    /// Reads an argument by its shape: a piece id, a playable square, or a
+    /// whole number 0–255.
+    pub fn parse(s: &str) -> Option<Arg> {
+        if let Some(p) = PieceId::parse(s) {
+            return Some(Arg::Piece(p));
+        }
+        if let Ok(sq) = Sq::parse(s) {
+            return Some(Arg::Square(sq));
+        }
+        if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
+            return s.parse::<u8>().ok().map(Arg::Number);
+        }
+        None
+    }
+}
+
+impl std::fmt::Display for Arg {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Arg::None => Ok(()),
+            Arg::Piece(p) => p.fmt(f),
+            Arg::Square(s) => s.fmt(f),
+            Arg::Number(n) => n.fmt(f),
+        }
+    }
 }
 
 impl std::fmt::Display for Action {
@@ -62,6 +163,13 @@ impl std::fmt::Display for Action {
             Action::SPass { from, to, at } => write!(f, "spass {from} {to} {at}"),
             Action::LPass { from, to } => write!(f, "lpass {from} {to}"),
             Action::Convert { ap } => write!(f, "convert {ap}"),
+            Action::Card { card, args } => {
+                write!(f, "card {}", card.name())?;
+                for a in args.iter().filter(|a| **a != Arg::None) {
+                    write!(f, " {a}")?;
+                }
+                Ok(())
+            }
             Action::End => f.write_str("end"),
             Action::StandUp { piece, to } => write!(f, "standup {piece} {to}"),
             Action::Release {
@@ -250,13 +358,29 @@ pub fn parse(text: &str) -> Result<Action, ParseActionError> {
             }
         }
         "card" => {
-            if args.is_empty() {
+            let Some((&id, rest)) = args.split_first() else {
                 return Err(err("`card` needs a card id".into()));
+            };
+            if rest.len() > 3 {
+                return Err(err(format!(
+                    "`card {id}` takes at most 3 arguments, got {}",
+                    rest.len()
+                )));
             }
-            return Err(err(format!(
-                "`card {}`: this ruleset has no cards (card mode, B11, is off)",
-                args[0]
-            )));
+            let card = CardId::intern(id).ok_or_else(|| {
+                err(format!(
+                    "`{id}` is not a card id (lower-case letters, digits, `_`, `-`)"
+                ))
+            })?;
+            let mut out = [Arg::None; 3];
+            for (slot, text) in out.iter_mut().zip(rest) {
+                *slot = Arg::parse(text).ok_or_else(|| {
+                    err(format!(
+                        "card argument `{text}` is not a piece id, a playable square or a number 0-255"
+                    ))
+                })?;
+            }
+            Action::Card { card, args: out }
         }
         _ => unreachable!("every verb of VERBS is handled"),
     })
@@ -282,6 +406,9 @@ mod tests {
             "lpass ATK5 G13",
             "standup DEF1 B10",
             "convert 2",
+            "card sprint ATK3 H8",
+            "card rally",
+            "card boost 2",
             "end",
         ] {
             let a = parse(text).unwrap();
@@ -313,7 +440,9 @@ mod tests {
             ("convert 300", "too large"),
             ("convert x", "not a positive whole number"),
             ("end now", "takes 0 arguments"),
-            ("card sprint ATK3 H8", "card mode, B11, is off"),
+            ("card Sprint ATK3", "is not a card id"),
+            ("card sprint ATK3 H8 G9 F8", "at most 3 arguments"),
+            ("card sprint ATK9", "is not a piece id, a playable square"),
             ("card", "needs a card id"),
         ];
         for (text, want) in cases {

@@ -16,6 +16,13 @@ use crate::kernel::events::Sink;
 
 /// Applies `action`, emitting what happens into `log`.
 pub fn apply(pos: &mut Position, params: &Params, action: Action, log: &mut impl Sink<Event>) {
+    effect(pos, params, action, log);
+    finish(pos, params, action, log);
+}
+
+/// The action's own effect on the board. A card's effect is not here: the
+/// script host computes it on a copy (B11.7) and then calls [`finish`].
+fn effect(pos: &mut Position, params: &Params, action: Action, log: &mut impl Sink<Event>) {
     match action {
         Action::Move { piece, to } => {
             pos.ap -= 1;
@@ -88,7 +95,7 @@ pub fn apply(pos: &mut Position, params: &Params, action: Action, log: &mut impl
                 bottom,
                 at: to,
             });
-            if pos.ball == BallState::Held(bottom) {
+            if pos.ball == BallState::Held(bottom) && params.stack_top_takes_ball {
                 // B7.3: the top takes it, unrestricted (B4.5).
                 pos.ball = BallState::Held(piece);
                 log.emit(Event::BallTaken {
@@ -103,6 +110,12 @@ pub fn apply(pos: &mut Position, params: &Params, action: Action, log: &mut impl
                 piece: to,
                 how: Taking::Handoff,
             });
+        }
+        Action::SPass { at, .. } if params.short_pass_loose => {
+            // B12.2 (SV): the ball lies loose on the reception square.
+            pos.ap -= 1;
+            pos.ball = BallState::Loose(at);
+            log.emit(Event::BallLoose { at });
         }
         Action::SPass { to, at, .. } => {
             pos.ap -= 1;
@@ -127,6 +140,7 @@ pub fn apply(pos: &mut Position, params: &Params, action: Action, log: &mut impl
         Action::End => {
             pos.ap = 0; // B4.3
         }
+        Action::Card { .. } => {}
         Action::StandUp { piece, to } => {
             let p = pos.piece_mut(piece);
             p.at = to;
@@ -159,9 +173,14 @@ pub fn apply(pos: &mut Position, params: &Params, action: Action, log: &mut impl
             }
         }
     }
+}
+
+/// What follows every action: the release phase's end (B10.1), or the
+/// touchdown check (B3.4) and the start of the release phase after `end`.
+pub fn finish(pos: &mut Position, params: &Params, action: Action, log: &mut impl Sink<Event>) {
     if action.is_task() {
         // B10.1: the phase ends when no task is left.
-        if !has_task(pos) {
+        if !has_task(pos, params) {
             pass_turn(pos, params, log);
         }
         return;
@@ -172,7 +191,7 @@ pub fn apply(pos: &mut Position, params: &Params, action: Action, log: &mut impl
     }
     if action == Action::End {
         pos.phase = Phase::Release;
-        if !has_task(pos) {
+        if !has_task(pos, params) {
             pass_turn(pos, params, log);
         }
     }
@@ -221,7 +240,7 @@ fn touchdown(pos: &mut Position, params: &Params, log: &mut impl Sink<Event>) ->
     pos.score[me as usize] += 1;
     log.emit(Event::Touchdown { team: me });
     if pos.score[me as usize] >= params.touchdowns_to_win || pos.turn >= params.turn_limit {
-        finish(pos, log); // frozen as it stood: phase action, AP as left
+        game_over(pos, log); // frozen as it stood: phase action, AP as left
         return true;
     }
     pos.reset_pieces(params, me.other());
@@ -234,7 +253,7 @@ fn pass_turn(pos: &mut Position, params: &Params, log: &mut impl Sink<Event>) {
     if pos.turn >= params.turn_limit {
         pos.phase = Phase::Release;
         pos.ap = 0;
-        finish(pos, log);
+        game_over(pos, log);
         return;
     }
     let next = pos.to_move.other();
@@ -256,7 +275,7 @@ fn start_turn(pos: &mut Position, params: &Params, team: Team, log: &mut impl Si
 }
 
 /// B3.6: the game is over; the position stays as it stands.
-fn finish(pos: &mut Position, log: &mut impl Sink<Event>) {
+fn game_over(pos: &mut Position, log: &mut impl Sink<Event>) {
     let outcome = Outcome::by_score(pos.score);
     pos.outcome = Some(outcome);
     log.emit(Event::GameOver { outcome });

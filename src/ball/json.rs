@@ -142,7 +142,7 @@ pub fn read(text: &str, params: &Params) -> Result<Position, PositionError> {
     let pieces = pieces(&obj, to_move)?;
     let stacks = stacks(&obj, &pieces, turn)?;
     check_squares(&pieces, &stacks)?;
-    let ball = ball(&obj, &pieces, &stacks)?;
+    let ball = ball(&obj, &pieces, &stacks, params)?;
     let outcome = match obj.get("winner") {
         None | Some(Value::Null) => None,
         Some(v) => match v.as_str() {
@@ -197,7 +197,7 @@ pub fn read(text: &str, params: &Params) -> Result<Position, PositionError> {
         stacks,
         outcome,
     };
-    if pos.phase == Phase::Release && !pos.is_over() && !has_task(&pos) {
+    if pos.phase == Phase::Release && !pos.is_over() && !has_task(&pos, params) {
         return err(
             "phase",
             "a release phase with no legal task never rests: the turn has passed (B10.1)",
@@ -455,6 +455,7 @@ fn ball(
     obj: &Map<String, Value>,
     pieces: &[Piece; N_PIECES],
     stacks: &Stacks,
+    params: &Params,
 ) -> Result<BallState, PositionError> {
     let v = required(obj, "ball", "ball")?;
     let Some(o) = v.as_object() else {
@@ -466,7 +467,7 @@ fn ball(
     match (o.get("holder"), o.get("loose")) {
         (Some(h), None) => {
             let id = piece_id(h, "ball.holder")?;
-            if stacks.as_slice().iter().any(|s| s.bottom == id) {
+            if params.stack_top_takes_ball && stacks.as_slice().iter().any(|s| s.bottom == id) {
                 return err(
                     "ball.holder",
                     format!("{id} is a stack's bottom; its top takes the ball (B7.3)"),

@@ -6,7 +6,7 @@
 
 use super::action::Action;
 use super::board::{Sq, SqSet, each_square};
-use super::params::Params;
+use super::params::{Params, Verbs};
 use super::piece::PieceId;
 use super::position::{BallState, Phase, Position};
 
@@ -50,15 +50,19 @@ pub fn legal_into(pos: &Position, params: &Params, out: &mut Vec<Action>) {
     let view = View::of(pos);
     match pos.phase {
         Phase::Action => action_phase(pos, params, &view, out),
-        Phase::Release => release_phase(pos, &view, &mut |a| out.push(a)),
+        Phase::Release => release_phase(pos, params, &view, &mut |a| out.push(a)),
+    }
+    if params.forbidden != Verbs::NONE {
+        // A variant's legality, declared as data (scripts never run here).
+        out.retain(|a| !params.forbidden.contains(a.verb()));
     }
 }
 
-/// B10.1: is there any task left? Stops at the first one found.
-pub fn has_task(pos: &Position) -> bool {
+/// B10.1: is there any task left?
+pub fn has_task(pos: &Position, params: &Params) -> bool {
     let view = View::of(pos);
     let mut found = false;
-    release_phase(pos, &view, &mut |_| found = true);
+    release_phase(pos, params, &view, &mut |_| found = true);
     found
 }
 
@@ -203,14 +207,19 @@ fn ball_actions(pos: &Position, params: &Params, v: &View, holder: PieceId, out:
         return;
     }
     let hc = h.at.coord();
+    let network = if params.handoff_network {
+        handoff_network(pos, v, holder)
+    } else {
+        0
+    };
     for to in PieceId::of_team(me) {
         let r = pos.piece(to);
         if to == holder || r.down || v.stacked & (1 << to.0) != 0 {
             continue;
         }
         let dist = hc.distance(r.at.coord());
-        if dist == 1 {
-            out.push(Action::Handoff { from: holder, to }); // B8.1
+        if dist == 1 || network & (1 << to.0) != 0 {
+            out.push(Action::Handoff { from: holder, to }); // B8.1, B12.1
         }
         if pos.ap >= 1 && dist <= params.short_pass_range {
             // B8.2: a reception square next to the receiver, holding no piece.
@@ -232,14 +241,57 @@ fn ball_actions(pos: &Position, params: &Params, v: &View, holder: PieceId, out:
                 near |= pos.piece(id).at.within(reach);
             }
         }
-        each_square(super::board::ALL & !v.occupied & !near, |to| {
+        let reachable = match params.long_pass_max_distance {
+            Some(max) => h.at.within(max),
+            None => super::board::ALL,
+        };
+        each_square(reachable & !v.occupied & !near, |to| {
             out.push(Action::LPass { from: holder, to })
         });
     }
 }
 
+/// B12.1 (SV): the team-mates joined to the holder through a chain of
+/// adjacent active, unstacked team-mates, one bit per piece id.
+pub(crate) fn handoff_network(pos: &Position, v: &View, holder: PieceId) -> u16 {
+    let team = holder.team();
+    let mut reached: u16 = 1 << holder.0;
+    let mut frontier = vec![holder];
+    while let Some(p) = frontier.pop() {
+        let at = pos.piece(p).at;
+        for q in PieceId::of_team(team) {
+            let r = pos.piece(q);
+            if reached & (1 << q.0) == 0
+                && !r.down
+                && v.stacked & (1 << q.0) == 0
+                && at.distance(r.at) == 1
+            {
+                reached |= 1 << q.0;
+                frontier.push(q);
+            }
+        }
+    }
+    reached & !(1 << holder.0)
+}
+
+/// Who may keep the ball when a stack is released (B10.3, B12.3).
+pub(crate) enum Keepers {
+    NoBall,
+    Choice([PieceId; 2]),
+    Only(PieceId),
+}
+
+pub(crate) fn keepers(pos: &Position, params: &Params, top: PieceId, bottom: PieceId) -> Keepers {
+    match pos.ball {
+        BallState::Held(h) if h == top => Keepers::Choice([top, bottom]),
+        BallState::Held(h) if h == bottom && params.keep_choice_needs_top => Keepers::Only(bottom),
+        BallState::Held(h) if h == bottom => Keepers::Choice([top, bottom]),
+        _ => Keepers::NoBall,
+    }
+}
+
 /// B10: the mandatory tasks of the coach to move.
-fn release_phase(pos: &Position, v: &View, emit: &mut impl FnMut(Action)) {
+fn release_phase(pos: &Position, params: &Params, v: &View, emit: &mut impl FnMut(Action)) {
     let me = pos.to_move;
     let free = v.clear();
     for id in PieceId::of_team(me) {
@@ -257,10 +309,7 @@ fn release_phase(pos: &Position, v: &View, emit: &mut impl FnMut(Action)) {
             continue;
         }
         let exits = s.at.neighbours() & free;
-        let keepers = match pos.ball {
-            BallState::Held(h) if h == s.top || h == s.bottom => Some([s.top, s.bottom]),
-            _ => None,
-        };
+        let keepers = keepers(pos, params, s.top, s.bottom);
         for top_to in super::board::squares(exits) {
             for bottom_to in super::board::squares(exits & !top_to.bit()) {
                 let release = |keep| Action::Release {
@@ -270,8 +319,9 @@ fn release_phase(pos: &Position, v: &View, emit: &mut impl FnMut(Action)) {
                     keep,
                 };
                 match keepers {
-                    Some(ks) => ks.into_iter().for_each(|k| emit(release(Some(k)))),
-                    None => emit(release(None)),
+                    Keepers::Choice(ks) => ks.into_iter().for_each(|k| emit(release(Some(k)))),
+                    Keepers::Only(k) => emit(release(Some(k))),
+                    Keepers::NoBall => emit(release(None)),
                 }
             }
         }

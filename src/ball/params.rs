@@ -7,6 +7,80 @@ use super::board::Sq;
 use super::piece::{Kind, N_PIECES};
 use super::setup;
 
+/// A set of action verbs, one bit each (see [`Verb`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Verbs(pub u16);
+
+impl Verbs {
+    pub const NONE: Verbs = Verbs(0);
+
+    pub fn contains(self, v: Verb) -> bool {
+        self.0 & (1 << v as u16) != 0
+    }
+
+    pub fn insert(&mut self, v: Verb) {
+        self.0 |= 1 << v as u16;
+    }
+}
+
+/// The verbs of the notation, for rules that speak of a kind of action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verb {
+    Move,
+    Dodge,
+    TDodge,
+    Block,
+    Protect,
+    Handoff,
+    SPass,
+    LPass,
+    Convert,
+    Card,
+    End,
+    StandUp,
+    Release,
+}
+
+impl Verb {
+    pub const ALL: [Verb; 13] = [
+        Verb::Move,
+        Verb::Dodge,
+        Verb::TDodge,
+        Verb::Block,
+        Verb::Protect,
+        Verb::Handoff,
+        Verb::SPass,
+        Verb::LPass,
+        Verb::Convert,
+        Verb::Card,
+        Verb::End,
+        Verb::StandUp,
+        Verb::Release,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Verb::Move => "move",
+            Verb::Dodge => "dodge",
+            Verb::TDodge => "tdodge",
+            Verb::Block => "block",
+            Verb::Protect => "protect",
+            Verb::Handoff => "handoff",
+            Verb::SPass => "spass",
+            Verb::LPass => "lpass",
+            Verb::Convert => "convert",
+            Verb::Card => "card",
+            Verb::End => "end",
+            Verb::StandUp => "standup",
+            Verb::Release => "release",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Verb> {
+        Verb::ALL.into_iter().find(|v| v.name() == s)
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Params {
     /// B4.2: AP per turn.
@@ -21,6 +95,25 @@ pub struct Params {
     pub short_pass_range: u8,
     /// B8.3: the nearest a long pass may land to any own piece.
     pub long_pass_min_distance: u8,
+    /// House rule: the farthest a long pass may land from the holder
+    /// (B8.3 has no maximum: `None`).
+    pub long_pass_max_distance: Option<u8>,
+    /// B12.1: `false` hands off to an adjacent team-mate; `true` (SV) to
+    /// any piece of the connected network of adjacent active team-mates.
+    pub handoff_network: bool,
+    /// B12.2: `false` gives the receiver the ball (restricted); `true`
+    /// (SV) leaves it loose on the reception square.
+    pub short_pass_loose: bool,
+    /// B7.3: the top takes the ball from the bottom at once. The SV
+    /// reading of B12.3 needs a bottom that can keep it: `false` there.
+    pub stack_top_takes_ball: bool,
+    /// B12.3: `false` lets the coach choose the keeper when either piece
+    /// of a released stack held the ball; `true` (SV) only when the top
+    /// held it (a bottom holding it keeps it).
+    pub keep_choice_needs_top: bool,
+    /// Verbs a variant forbids (legality declared as data, checked
+    /// natively: no script runs per candidate action).
+    pub forbidden: Verbs,
     /// B3.1: each piece's kind and starting square, by piece id.
     pub setup: [(Kind, Sq); N_PIECES],
 }
@@ -34,6 +127,12 @@ impl Default for Params {
             turn_limit: 60,
             short_pass_range: 4,
             long_pass_min_distance: 2,
+            long_pass_max_distance: None,
+            handoff_network: false,
+            short_pass_loose: false,
+            stack_top_takes_ball: true,
+            keep_choice_needs_top: false,
+            forbidden: Verbs::NONE,
             setup: setup::standard(),
         }
     }

@@ -41,6 +41,15 @@ fn check_inner(pos: &Position, params: &Params, a: Action) -> Check {
     if pos.is_over() {
         return fail("B3.6", "the game is over");
     }
+    if params.forbidden.contains(a.verb()) {
+        return fail(
+            "ruleset",
+            format!(
+                "`{}` is forbidden by this ruleset's variant",
+                a.verb().name()
+            ),
+        );
+    }
     match (pos.phase, a.is_task()) {
         (Phase::Action, true) => {
             return fail(
@@ -143,7 +152,14 @@ fn check_inner(pos: &Position, params: &Params, a: Action) -> Check {
             holder(pos, from)?;
             receiver(pos, from, to)?;
             let d = pos.piece(from).at.distance(pos.piece(to).at);
-            if d != 1 {
+            if params.handoff_network {
+                if !network(pos, from).contains(&to) {
+                    return fail(
+                        "B12.1",
+                        format!("{to} is not in {from}'s network of adjacent active team-mates"),
+                    );
+                }
+            } else if d != 1 {
                 return fail("B8.1", format!("{to} is not next to {from} (distance {d})"));
             }
             Ok(())
@@ -179,6 +195,15 @@ fn check_inner(pos: &Position, params: &Params, a: Action) -> Check {
             if occupants(pos, to) > 0 {
                 return fail("B8.3", format!("{to} holds a piece"));
             }
+            if let Some(max) = params.long_pass_max_distance {
+                let d = pos.piece(from).at.distance(to);
+                if d > max {
+                    return fail(
+                        "ruleset",
+                        format!("{to} is {d} from {from}; this ruleset's long pass reaches {max}"),
+                    );
+                }
+            }
             for id in PieceId::of_team(from.team()) {
                 let d = pos.piece(id).at.distance(to);
                 if d < params.long_pass_min_distance {
@@ -194,6 +219,7 @@ fn check_inner(pos: &Position, params: &Params, a: Action) -> Check {
             Ok(())
         }
         Action::Convert { .. } => fail("B11.4", "`convert` needs card mode, which is off"),
+        Action::Card { .. } => fail("B11.6", "card actions need card mode, which is off"),
         Action::End => Ok(()),
         Action::StandUp { piece, to } => {
             own(pos, piece)?;
@@ -241,8 +267,8 @@ fn check_inner(pos: &Position, params: &Params, a: Action) -> Check {
             if top_to == bottom_to {
                 return fail("B10.3", "top and bottom need two different squares");
             }
-            let ball_in_stack =
-                matches!(pos.ball, BallState::Held(h) if h == top || h == stack.bottom);
+            let holder = pos.holder();
+            let ball_in_stack = holder == Some(top) || holder == Some(stack.bottom);
             match keep {
                 None if ball_in_stack => fail(
                     "B10.3",
@@ -252,10 +278,42 @@ fn check_inner(pos: &Position, params: &Params, a: Action) -> Check {
                 Some(k) if k != top && k != stack.bottom => {
                     fail("B10.3", format!("{k} is not in this stack"))
                 }
+                Some(k)
+                    if params.keep_choice_needs_top
+                        && holder == Some(stack.bottom)
+                        && k != stack.bottom =>
+                {
+                    fail(
+                        "B12.3",
+                        format!(
+                            "only a top holding the ball lets the coach choose: {} keeps it",
+                            stack.bottom
+                        ),
+                    )
+                }
                 _ => Ok(()),
             }
         }
     }
+}
+
+/// B12.1 (SV): every team-mate joined to `holder` through adjacent active,
+/// unstacked team-mates.
+fn network(pos: &Position, holder: PieceId) -> Vec<PieceId> {
+    let mut reached = vec![holder];
+    let mut i = 0;
+    while i < reached.len() {
+        let at = pos.piece(reached[i]).at;
+        for q in PieceId::of_team(holder.team()) {
+            let r = pos.piece(q);
+            if !reached.contains(&q) && !r.down && !pos.is_stacked(q) && at.distance(r.at) == 1 {
+                reached.push(q);
+            }
+        }
+        i += 1;
+    }
+    reached.remove(0);
+    reached
 }
 
 /// B4.2: the AP the action costs.

@@ -1,0 +1,73 @@
+//! A problem found in a ruleset, script or scenario, with where it is:
+//! what `ball check` and `ball test` print, one a line, `file:line: …`.
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// The file as the user names it (relative to the data root for
+    /// shipped files).
+    pub file: String,
+    /// 1-based line, when known.
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+impl Problem {
+    pub fn new(
+        file: impl Into<String>,
+        line: Option<usize>,
+        message: impl Into<String>,
+    ) -> Problem {
+        Problem {
+            file: file.into(),
+            line,
+            message: message.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "{}:{line}: {}", self.file, self.message),
+            None => write!(f, "{}: {}", self.file, self.message),
+        }
+    }
+}
+
+/// The known word closest to `word`, when it is close enough to be a
+/// likely typo ("did you mean …?").
+pub fn did_you_mean<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    known
+        .into_iter()
+        .map(|k| (edit_distance(word, k), k))
+        .filter(|&(d, k)| d <= 2.max(k.len() / 4) && d < k.len())
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, k)| k)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != *cb);
+            cur.push((prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggestions() {
+        let keys = ["ap_per_turn", "turn_limit", "card_mode"];
+        assert_eq!(did_you_mean("ap_per_trun", keys), Some("ap_per_turn"));
+        assert_eq!(did_you_mean("cardmode", keys), Some("card_mode"));
+        assert_eq!(did_you_mean("colour", keys), None);
+    }
+}

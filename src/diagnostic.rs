@@ -29,6 +29,7 @@ impl std::fmt::Display for Problem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.line {
             Some(line) => write!(f, "{}:{line}: {}", self.file, self.message),
+            None if self.file.is_empty() => f.write_str(&self.message),
             None => write!(f, "{}: {}", self.file, self.message),
         }
     }

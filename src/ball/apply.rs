@@ -268,6 +268,7 @@ fn start_turn(pos: &mut Position, params: &Params, team: Team, log: &mut impl Si
     for p in pos.pieces.iter_mut() {
         p.restricted = false; // B4.5: restrictions end when the turn passes.
     }
+    pos.card_uses.new_turn();
     log.emit(Event::TurnStarted {
         team,
         turn: pos.turn,

@@ -6,11 +6,14 @@
 
 use serde_json::{Map, Value};
 
+use super::action::CardId;
 use super::board::Sq;
 use super::movegen::has_task;
 use super::params::Params;
 use super::piece::{Kind, N_PIECES, PieceId, Team};
-use super::position::{BallState, Outcome, Phase, Piece, Position, Stack, Stacks};
+use super::position::{
+    BallState, CardUse, CardUses, Outcome, Phase, Piece, Position, Stack, Stacks,
+};
 
 /// A malformed position: which field, and what is wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -83,6 +86,20 @@ pub fn write(pos: &Position) -> String {
         }
         s.push_str("  ],\n");
     }
+    let uses: Vec<String> = pos
+        .card_uses
+        .iter()
+        .map(|u| {
+            format!(
+                "{{\"team\": \"{}\", \"card\": \"{}\", \"game\": {}, \"turn\": {}}}",
+                u.team,
+                u.card.name(),
+                u.game,
+                u.turn
+            )
+        })
+        .collect();
+    s.push_str(&format!("  \"cards_used\": [{}],\n", uses.join(", ")));
     let winner = match pos.outcome {
         None => "null".to_string(),
         Some(Outcome::Winner(t)) => format!("\"{t}\""),
@@ -185,7 +202,9 @@ pub fn read(text: &str, params: &Params) -> Result<Position, PositionError> {
             }
         }
     }
+    let card_uses = card_uses(&obj)?;
     let pos = Position {
+        card_uses,
         turn,
         to_move,
         phase,
@@ -204,6 +223,45 @@ pub fn read(text: &str, params: &Params) -> Result<Position, PositionError> {
         );
     }
     Ok(pos)
+}
+
+/// B11.6: the optional record of use-limited cards played.
+fn card_uses(obj: &Map<String, Value>) -> Result<CardUses, PositionError> {
+    let mut uses = CardUses::default();
+    let list = match obj.get("cards_used") {
+        None | Some(Value::Null) => return Ok(uses),
+        Some(Value::Array(list)) => list,
+        Some(_) => return err("cards_used", "expected an array"),
+    };
+    for (i, v) in list.iter().enumerate() {
+        let f = |k: &str| format!("cards_used[{i}].{k}");
+        let Some(o) = v.as_object() else {
+            return err(format!("cards_used[{i}]"), "expected an object");
+        };
+        let team = team(required(o, "team", &f("team"))?, &f("team"))?;
+        let card_v = required(o, "card", &f("card"))?;
+        let card = card_v
+            .as_str()
+            .and_then(CardId::intern)
+            .map_or_else(|| err(f("card"), format!("{card_v} is not a card id")), Ok)?;
+        let count = |k: &str| -> Result<u8, PositionError> {
+            let n = uint(o, k, &f(k))?;
+            u8::try_from(n).or_else(|_| err(f(k), format!("{n} is more than 255")))
+        };
+        let u = CardUse {
+            team,
+            card,
+            game: count("game")?,
+            turn: count("turn")?,
+        };
+        if uses.get(team, card) != (0, 0) {
+            return err(f("card"), format!("{team} {} appears twice", card.name()));
+        }
+        if !uses.set(u) {
+            return err("cards_used", "more than 16 entries");
+        }
+    }
+    Ok(uses)
 }
 
 fn required<'a>(
@@ -490,6 +548,67 @@ fn ball(
             "exactly one of \"holder\" and \"loose\" (B2.4: one ball)",
         ),
     }
+}
+
+/// The invariants a position must keep whatever changed it (B11.7): what
+/// a card's effect is checked against before it is committed. Cheaper
+/// than a JSON round trip; the same rules as the reader.
+pub fn validate(pos: &Position, params: &Params) -> Result<(), PositionError> {
+    // Fast path: 14 pieces on 14 squares, or two on each stack square.
+    let mut seen: u128 = 0;
+    let mut doubled: u128 = 0;
+    for p in &pos.pieces {
+        doubled |= seen & p.at.bit();
+        seen |= p.at.bit();
+    }
+    let stacked: u128 = pos.stacks.as_slice().iter().fold(0, |m, s| m | s.at.bit());
+    let distinct = seen.count_ones() as usize;
+    if doubled != stacked || distinct + pos.stacks.as_slice().len() != N_PIECES {
+        check_squares(&pos.pieces, &pos.stacks)?;
+        return err("pieces", "pieces and stacks do not match (B7.1)");
+    }
+    for s in pos.stacks.as_slice() {
+        if s.top == s.bottom || pos.piece(s.top).at != s.at || pos.piece(s.bottom).at != s.at {
+            return err(
+                "stacks",
+                format!("the stack on {} does not hold its two pieces", s.at),
+            );
+        }
+        if pos.piece(s.top).down {
+            return err(
+                "stacks",
+                format!("{} is down on top of a stack (B7.1)", s.top),
+            );
+        }
+    }
+    match pos.ball {
+        BallState::Held(id) => {
+            if params.stack_top_takes_ball && pos.stacks.as_slice().iter().any(|s| s.bottom == id) {
+                return err(
+                    "ball",
+                    format!("{id} is a stack's bottom and holds the ball (B7.3)"),
+                );
+            }
+        }
+        BallState::Loose(sq) => {
+            if pos.pieces.iter().any(|p| p.at == sq) {
+                return err(
+                    "ball",
+                    format!("the loose ball lies under a piece on {sq} (B2.4)"),
+                );
+            }
+        }
+    }
+    if pos.ap > params.ap_per_turn {
+        return err(
+            "ap",
+            format!(
+                "{} AP is more than a turn's {} (B4.2)",
+                pos.ap, params.ap_per_turn
+            ),
+        );
+    }
+    Ok(())
 }
 
 #[cfg(test)]

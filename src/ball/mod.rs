@@ -7,6 +7,7 @@ pub mod action;
 pub mod apply;
 pub mod board;
 pub mod event;
+pub mod extension;
 pub mod json;
 pub mod movegen;
 pub mod params;
@@ -17,29 +18,59 @@ pub mod scenario;
 pub mod setup;
 pub mod show;
 
+use std::rc::Rc;
+
 use crate::kernel::events::Sink;
 use crate::kernel::game::Game;
 use action::Action;
 use event::Event;
+use extension::Extension;
 use params::Params;
 use position::Position;
 use rules::Illegal;
 
-/// The rules of BALL under one set of parameters.
-#[derive(Clone, Debug, Default)]
+/// The rules of BALL under one set of parameters, with the scripts of a
+/// ruleset when it has any (card mode, scripted variants).
+#[derive(Clone, Default)]
 pub struct Ball {
     pub params: Params,
+    pub extension: Option<Rc<dyn Extension>>,
+}
+
+impl std::fmt::Debug for Ball {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Ball")
+            .field("params", &self.params)
+            .field("scripted", &self.extension.is_some())
+            .finish()
+    }
 }
 
 impl Ball {
     pub fn new(params: Params) -> Ball {
-        Ball { params }
+        Ball {
+            params,
+            extension: None,
+        }
+    }
+
+    pub fn with_extension(params: Params, extension: Rc<dyn Extension>) -> Ball {
+        Ball {
+            params,
+            extension: Some(extension),
+        }
     }
 
     pub fn legal(&self, pos: &Position) -> Vec<Action> {
         let mut out = Vec::new();
-        movegen::legal_into(pos, &self.params, &mut out);
+        self.legal_into(pos, &mut out);
         out
+    }
+
+    /// The first script failure since the last call (see
+    /// [`Extension::take_error`]).
+    pub fn take_script_error(&self) -> Option<String> {
+        self.extension.as_ref().and_then(|e| e.take_error())
     }
 
     /// The canonical legal list of `notation.md`: strings in byte order.
@@ -59,6 +90,13 @@ impl Ball {
         log: &mut impl Sink<Event>,
     ) -> Result<(), Illegal> {
         if !self.legal(pos).contains(&action) {
+            if let Some(why) = self
+                .extension
+                .as_ref()
+                .and_then(|e| e.explain(pos, &self.params, action))
+            {
+                return Err(why);
+            }
             return Err(match rules::check(pos, &self.params, action) {
                 Err(illegal) => illegal,
                 // The generator is the authority; the checker only explains.
@@ -69,7 +107,18 @@ impl Ball {
                 },
             });
         }
-        apply::apply(pos, &self.params, action, log);
+        match &self.extension {
+            None => apply::apply(pos, &self.params, action, log),
+            Some(ext) => {
+                let mut log: &mut dyn Sink<Event> = log;
+                ext.apply(pos, &self.params, action, &mut log)
+                    .map_err(|reason| Illegal {
+                        action: action.to_string(),
+                        rule: "B11.7",
+                        reason,
+                    })?;
+            }
+        }
         Ok(())
     }
 }
@@ -85,10 +134,20 @@ impl Game for Ball {
     #[inline]
     fn legal_into(&self, pos: &Position, out: &mut Vec<Action>) {
         movegen::legal_into(pos, &self.params, out);
+        if let Some(ext) = &self.extension {
+            ext.extend_legal(pos, &self.params, out);
+        }
     }
 
+    /// A failing card effect leaves the position unchanged; the extension
+    /// then drops that card from later lists, so a bot cannot loop on it.
     #[inline]
     fn apply(&self, pos: &mut Position, action: Action) {
-        apply::apply(pos, &self.params, action, &mut ());
+        match &self.extension {
+            None => apply::apply(pos, &self.params, action, &mut ()),
+            Some(ext) => {
+                let _ = ext.apply(pos, &self.params, action, &mut ());
+            }
+        }
     }
 }

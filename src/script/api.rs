@@ -1,0 +1,769 @@
+//! The Lua API: the one place where bindings are registered. The API
+//! reference (`docs/lua-api.md`) and the lua-language-server stubs
+//! (`ball api --stubs`) are generated from [`BINDINGS`]; a test fails when
+//! the registered functions, the list and the reference drift apart.
+//!
+//! Every function lives in the `game` table a hook receives. Reads work
+//! in every hook; writes only in a card's `resolve` and a variant's event
+//! hooks, on a copy of the position that the kernel validates before it
+//! commits it (B11.7).
+
+use mlua::AppDataRefMut as RefMut;
+
+use mlua::{Lua, Table, Value};
+
+use crate::ball::board::{Sq, squares};
+use crate::ball::params::Params;
+use crate::ball::piece::{PieceId, Team};
+use crate::ball::position::{BallState, Outcome, Phase, Position, Stack};
+
+/// One function of the API, for the reference and the editor stubs.
+pub struct Binding {
+    pub name: &'static str,
+    /// Lua-language-server parameter list, e.g. `piece: Piece, square: Square`.
+    pub params: &'static str,
+    /// Return type(s), e.g. `Square[]`; empty for none.
+    pub returns: &'static str,
+    pub doc: &'static str,
+    /// Changes the game: allowed only where a hook may change it.
+    pub writes: bool,
+}
+
+const fn read(
+    name: &'static str,
+    params: &'static str,
+    returns: &'static str,
+    doc: &'static str,
+) -> Binding {
+    Binding {
+        name,
+        params,
+        returns,
+        doc,
+        writes: false,
+    }
+}
+
+const fn write(name: &'static str, params: &'static str, doc: &'static str) -> Binding {
+    Binding {
+        name,
+        params,
+        returns: "",
+        doc,
+        writes: true,
+    }
+}
+
+/// Every binding, in the order of the reference.
+pub const BINDINGS: &[Binding] = &[
+    read(
+        "to_move",
+        "",
+        "Team",
+        "The coach whose turn it is: `\"ATK\"` or `\"DEF\"`.",
+    ),
+    read("turn", "", "integer", "The turn number (B3.3)."),
+    read("phase", "", "string", "`\"action\"` or `\"release\"`."),
+    read("ap", "", "integer", "AP left this turn (B4.2)."),
+    read(
+        "ep",
+        "team: Team",
+        "integer",
+        "A coach's energy points (B11.2).",
+    ),
+    read("score", "team: Team", "integer", "A coach's touchdowns."),
+    read(
+        "param",
+        "name: string",
+        "integer|boolean|nil",
+        "A ruleset parameter by its TOML name, e.g. `\"short_pass_range\"`.",
+    ),
+    read(
+        "pieces",
+        "team?: Team",
+        "Piece[]",
+        "Piece ids in id order, of one team or of both.",
+    ),
+    read(
+        "piece",
+        "id: Piece",
+        "PieceInfo",
+        "A piece: `{id, team, kind, at, down, restricted, stacked, ball}` (`kind` is `\"X\"`, `\"O\"` or `\"#\"`; `ball` is true for the holder).",
+    ),
+    read(
+        "piece_at",
+        "square: Square",
+        "Piece|nil",
+        "The piece on a square (a stack's top), or nil.",
+    ),
+    read(
+        "stack_at",
+        "square: Square",
+        "StackInfo|nil",
+        "The stack on a square: `{top, bottom, formed}`, or nil.",
+    ),
+    read(
+        "ball",
+        "",
+        "Piece|nil, Square",
+        "The holder (nil when loose) and the square the ball is on.",
+    ),
+    read(
+        "is_empty",
+        "square: Square",
+        "boolean",
+        "True when no piece stands on the square.",
+    ),
+    read(
+        "is_free",
+        "square: Square",
+        "boolean",
+        "True when neither a piece nor the loose ball is on the square.",
+    ),
+    read(
+        "distance",
+        "a: Square, b: Square",
+        "integer",
+        "Diagonal steps between two squares (B1.3).",
+    ),
+    read(
+        "neighbours",
+        "square: Square",
+        "Square[]",
+        "The adjacent squares in board order (B1.3).",
+    ),
+    read(
+        "squares_within",
+        "square: Square, k: integer",
+        "Square[]",
+        "Every square at distance 1..k, in board order.",
+    ),
+    read(
+        "in_scoring_zone",
+        "square: Square, team: Team",
+        "boolean",
+        "True when `team` scores on that square (B1.4).",
+    ),
+    write(
+        "move",
+        "piece: Piece, square: Square",
+        "Puts an unstacked piece on an empty square anywhere; a loose ball there is taken and restricts the piece (B9.2).",
+    ),
+    write(
+        "stand_up",
+        "piece: Piece",
+        "A down, unstacked piece becomes active where it stands.",
+    ),
+    write(
+        "knock_down",
+        "piece: Piece",
+        "An active, unstacked piece is knocked down where it stands.",
+    ),
+    write(
+        "swap",
+        "a: Piece, b: Piece",
+        "Two unstacked pieces of one team trade squares (a held ball goes with its holder).",
+    ),
+    write(
+        "release",
+        "top: Piece, top_square: Square, bottom_square: Square",
+        "Releases `top`'s stack now, whenever it was formed: both pieces to two different free squares next to it; the top is active, the bottom keeps its state (B7.5); a held ball stays with its holder.",
+    ),
+    write(
+        "stack",
+        "top: Piece, bottom: Piece",
+        "Puts an active, unstacked piece on another unstacked piece's square as the top of a new stack (block or protect from a distance); the top takes the bottom's ball (B7.3).",
+    ),
+    write(
+        "give_ball",
+        "piece: Piece",
+        "The holder's ball goes to an active, unstacked team-mate of the holder.",
+    ),
+    write(
+        "take_ball",
+        "piece: Piece",
+        "An active, unstacked piece takes the loose ball wherever it lies, and is restricted (B9.2).",
+    ),
+    write(
+        "restrict",
+        "piece: Piece",
+        "The piece may start no further action this turn (B4.5).",
+    ),
+    write("unrestrict", "piece: Piece", "Lifts a restriction (B11.8)."),
+    write(
+        "add_ap",
+        "n: integer",
+        "Gives the coach to move up to `n` AP, never beyond the AP of a turn.",
+    ),
+    write(
+        "end_game",
+        "",
+        "Ends the game now; more touchdowns wins, equal is a draw (B3.6).",
+    ),
+];
+
+/// What the bindings work on during one hook call.
+pub struct Ctx {
+    pub pos: Position,
+    pub params: Params,
+    /// The hook running, for messages.
+    pub hook: &'static str,
+    /// Whether this hook may change the game.
+    pub writable: bool,
+}
+
+fn ctx(lua: &Lua) -> mlua::Result<RefMut<'_, Ctx>> {
+    lua.app_data_mut::<Ctx>()
+        .ok_or_else(|| mlua::Error::runtime("the game is only available inside a hook"))
+}
+
+/// An error located at the calling script's line.
+fn fail(lua: &Lua, name: &str, msg: impl std::fmt::Display) -> mlua::Error {
+    let at = lua
+        .inspect_stack(1, |d| {
+            let s = d.source();
+            format!(
+                "{}:{}: ",
+                s.short_src.as_deref().unwrap_or("?"),
+                d.current_line().unwrap_or(0)
+            )
+        })
+        .unwrap_or_default();
+    mlua::Error::runtime(format!("{at}game.{name}: {msg}"))
+}
+
+fn piece(lua: &Lua, name: &str, v: &Value) -> mlua::Result<PieceId> {
+    v.as_string()
+        .and_then(|s| s.to_str().ok().and_then(|s| PieceId::parse(&s)))
+        .ok_or_else(|| {
+            fail(
+                lua,
+                name,
+                format!("{} is not a piece id (ATK1-ATK7, DEF1-DEF7)", show(v)),
+            )
+        })
+}
+
+fn square(lua: &Lua, name: &str, v: &Value) -> mlua::Result<Sq> {
+    v.as_string()
+        .and_then(|s| s.to_str().ok().and_then(|s| Sq::parse(&s).ok()))
+        .ok_or_else(|| fail(lua, name, format!("{} is not a playable square", show(v))))
+}
+
+fn team(lua: &Lua, name: &str, v: &Value) -> mlua::Result<Team> {
+    v.as_string()
+        .and_then(|s| s.to_str().ok().and_then(|s| Team::parse(&s)))
+        .ok_or_else(|| {
+            fail(
+                lua,
+                name,
+                format!("{} is not a team (\"ATK\" or \"DEF\")", show(v)),
+            )
+        })
+}
+
+fn show(v: &Value) -> String {
+    match v {
+        Value::String(s) => format!("`{}`", s.to_string_lossy()),
+        Value::Nil => "nil".into(),
+        other => format!("a {}", other.type_name()),
+    }
+}
+
+fn arg(args: &mlua::MultiValue, i: usize) -> Value {
+    args.get(i).cloned().unwrap_or(Value::Nil)
+}
+
+/// Registers every binding into a fresh `game` table.
+pub fn register(lua: &Lua) -> mlua::Result<Table> {
+    let game = lua.create_table()?;
+    let mut reg = Registrar {
+        lua,
+        game: &game,
+        names: Vec::new(),
+    };
+    register_reads(&mut reg)?;
+    register_writes(&mut reg)?;
+    lua.set_named_registry_value("ball.registered", reg.names.join(","))?;
+    Ok(game)
+}
+
+/// The names [`register`] registered, in order (for the drift test).
+pub fn registered(lua: &Lua) -> Vec<String> {
+    lua.named_registry_value::<String>("ball.registered")
+        .map(|s| s.split(',').map(str::to_string).collect())
+        .unwrap_or_default()
+}
+
+struct Registrar<'a> {
+    lua: &'a Lua,
+    game: &'a Table,
+    names: Vec<&'static str>,
+}
+
+impl Registrar<'_> {
+    fn add(
+        &mut self,
+        name: &'static str,
+        f: impl Fn(&Lua, mlua::MultiValue) -> mlua::Result<mlua::MultiValue> + 'static,
+    ) -> mlua::Result<()> {
+        let binding = BINDINGS.iter().find(|b| b.name == name);
+        let writes = binding.is_some_and(|b| b.writes);
+        let func = self.lua.create_function(move |lua, args: mlua::MultiValue| {
+            if writes {
+                let c = ctx(lua)?;
+                if !c.writable {
+                    let hook = c.hook;
+                    drop(c);
+                    return Err(fail(
+                        lua,
+                        name,
+                        format!("the kernel refuses changes during `{hook}`: it is a read-only check"),
+                    ));
+                }
+            }
+            f(lua, args)
+        })?;
+        self.game.set(name, func)?;
+        self.names.push(name);
+        Ok(())
+    }
+}
+
+fn one(lua: &Lua, v: impl mlua::IntoLua) -> mlua::Result<mlua::MultiValue> {
+    Ok(mlua::MultiValue::from_iter([v.into_lua(lua)?]))
+}
+
+fn none() -> mlua::Result<mlua::MultiValue> {
+    Ok(mlua::MultiValue::new())
+}
+
+fn square_list(lua: &Lua, set: u128) -> mlua::Result<mlua::MultiValue> {
+    let t = lua.create_sequence_from(squares(set).map(|s| s.to_string()))?;
+    one(lua, t)
+}
+
+fn register_reads(r: &mut Registrar) -> mlua::Result<()> {
+    r.add("to_move", |lua, _| one(lua, ctx(lua)?.pos.to_move.name()))?;
+    r.add("turn", |lua, _| one(lua, ctx(lua)?.pos.turn))?;
+    r.add("phase", |lua, _| {
+        let p = match ctx(lua)?.pos.phase {
+            Phase::Action => "action",
+            Phase::Release => "release",
+        };
+        one(lua, p)
+    })?;
+    r.add("ap", |lua, _| one(lua, ctx(lua)?.pos.ap))?;
+    r.add("ep", |lua, a| {
+        let t = team(lua, "ep", &arg(&a, 0))?;
+        one(lua, ctx(lua)?.pos.ep[t as usize])
+    })?;
+    r.add("score", |lua, a| {
+        let t = team(lua, "score", &arg(&a, 0))?;
+        one(lua, ctx(lua)?.pos.score[t as usize])
+    })?;
+    r.add("param", |lua, a| {
+        let name = arg(&a, 0);
+        let name = name
+            .as_string()
+            .map(|s| s.to_string_lossy())
+            .unwrap_or_default();
+        let p = ctx(lua)?.params.clone();
+        let v: Value = match name.as_str() {
+            "ap_per_turn" => Value::Integer(p.ap_per_turn.into()),
+            "end_zone_depth" => Value::Integer(p.end_zone_depth.into()),
+            "touchdowns_to_win" => Value::Integer(p.touchdowns_to_win.into()),
+            "turn_limit" => Value::Integer(p.turn_limit.into()),
+            "short_pass_range" => Value::Integer(p.short_pass_range.into()),
+            "long_pass_min_distance" => Value::Integer(p.long_pass_min_distance.into()),
+            "long_pass_max_distance" => p
+                .long_pass_max_distance
+                .map_or(Value::Nil, |d| Value::Integer(d.into())),
+            "handoff_network" => Value::Boolean(p.handoff_network),
+            "short_pass_loose" => Value::Boolean(p.short_pass_loose),
+            "stack_top_takes_ball" => Value::Boolean(p.stack_top_takes_ball),
+            "keep_choice_needs_top" => Value::Boolean(p.keep_choice_needs_top),
+            _ => return Err(fail(lua, "param", format!("no parameter `{name}`"))),
+        };
+        one(lua, v)
+    })?;
+    r.add("pieces", |lua, a| {
+        let which = match arg(&a, 0) {
+            Value::Nil => None,
+            v => Some(team(lua, "pieces", &v)?),
+        };
+        let ids = PieceId::all()
+            .filter(|p| which.is_none_or(|t| p.team() == t))
+            .map(|p| p.to_string());
+        one(lua, lua.create_sequence_from(ids)?)
+    })?;
+    r.add("piece", |lua, a| {
+        let id = piece(lua, "piece", &arg(&a, 0))?;
+        let c = ctx(lua)?;
+        let p = *c.pos.piece(id);
+        let stacked = c.pos.is_stacked(id);
+        let ball = c.pos.ball == BallState::Held(id);
+        let restricted = p.restricted;
+        drop(c);
+        let t = lua.create_table()?;
+        t.set("id", id.to_string())?;
+        t.set("team", id.team().name())?;
+        t.set("kind", p.kind.symbol().to_string())?;
+        t.set("at", p.at.to_string())?;
+        t.set("down", p.down)?;
+        t.set("restricted", restricted)?;
+        t.set("stacked", stacked)?;
+        t.set("ball", ball)?;
+        one(lua, t)
+    })?;
+    r.add("piece_at", |lua, a| {
+        let sq = square(lua, "piece_at", &arg(&a, 0))?;
+        let id = ctx(lua)?.pos.piece_at(sq);
+        one(lua, id.map(|p| p.to_string()))
+    })?;
+    r.add("stack_at", |lua, a| {
+        let sq = square(lua, "stack_at", &arg(&a, 0))?;
+        let s = ctx(lua)?.pos.stacks.at(sq).copied();
+        match s {
+            None => one(lua, Value::Nil),
+            Some(s) => {
+                let t = lua.create_table()?;
+                t.set("top", s.top.to_string())?;
+                t.set("bottom", s.bottom.to_string())?;
+                t.set("formed", s.formed)?;
+                one(lua, t)
+            }
+        }
+    })?;
+    r.add("ball", |lua, _| {
+        let c = ctx(lua)?;
+        let holder = c.pos.holder().map(|p| p.to_string());
+        let at = c.pos.ball_square().to_string();
+        drop(c);
+        Ok(mlua::MultiValue::from_iter([
+            holder.into_lua(lua)?,
+            at.into_lua(lua)?,
+        ]))
+    })?;
+    r.add("is_empty", |lua, a| {
+        let sq = square(lua, "is_empty", &arg(&a, 0))?;
+        one(lua, ctx(lua)?.pos.occupied() & sq.bit() == 0)
+    })?;
+    r.add("is_free", |lua, a| {
+        let sq = square(lua, "is_free", &arg(&a, 0))?;
+        let c = ctx(lua)?;
+        one(
+            lua,
+            c.pos.occupied() & sq.bit() == 0 && c.pos.loose_ball() != Some(sq),
+        )
+    })?;
+    r.add("distance", |lua, a| {
+        let x = square(lua, "distance", &arg(&a, 0))?;
+        let y = square(lua, "distance", &arg(&a, 1))?;
+        one(lua, x.distance(y))
+    })?;
+    r.add("neighbours", |lua, a| {
+        let sq = square(lua, "neighbours", &arg(&a, 0))?;
+        square_list(lua, sq.neighbours())
+    })?;
+    r.add("squares_within", |lua, a| {
+        let sq = square(lua, "squares_within", &arg(&a, 0))?;
+        let k = match arg(&a, 1) {
+            Value::Integer(k) if (0..=16).contains(&k) => k as u8,
+            v => {
+                return Err(fail(
+                    lua,
+                    "squares_within",
+                    format!("{} is not a distance 0-16", show(&v)),
+                ));
+            }
+        };
+        square_list(lua, sq.within(k) & !sq.bit())
+    })?;
+    r.add("in_scoring_zone", |lua, a| {
+        let sq = square(lua, "in_scoring_zone", &arg(&a, 0))?;
+        let t = team(lua, "in_scoring_zone", &arg(&a, 1))?;
+        let params = ctx(lua)?.params.clone();
+        one(lua, crate::ball::apply::in_scoring_zone(t, sq, &params))
+    })?;
+    Ok(())
+}
+
+use mlua::IntoLua;
+
+/// A write: runs `f` on the working copy; its error message becomes the
+/// script's error at the calling line.
+fn change(
+    lua: &Lua,
+    name: &str,
+    f: impl FnOnce(&mut Position, &Params) -> Result<(), String>,
+) -> mlua::Result<mlua::MultiValue> {
+    let mut c = ctx(lua)?;
+    let params = c.params.clone();
+    let result = f(&mut c.pos, &params);
+    drop(c);
+    result.map_err(|m| fail(lua, name, m))?;
+    none()
+}
+
+fn unstacked(pos: &Position, id: PieceId) -> Result<(), String> {
+    if pos.is_stacked(id) {
+        Err(format!("{id} is in a stack"))
+    } else {
+        Ok(())
+    }
+}
+
+fn active(pos: &Position, id: PieceId) -> Result<(), String> {
+    unstacked(pos, id)?;
+    if pos.piece(id).down {
+        return Err(format!("{id} is down"));
+    }
+    Ok(())
+}
+
+fn register_writes(r: &mut Registrar) -> mlua::Result<()> {
+    r.add("move", |lua, a| {
+        let id = piece(lua, "move", &arg(&a, 0))?;
+        let to = square(lua, "move", &arg(&a, 1))?;
+        change(lua, "move", |pos, _| {
+            unstacked(pos, id)?;
+            if pos.occupied() & to.bit() != 0 {
+                return Err(format!("{to} is not empty"));
+            }
+            pos.piece_mut(id).at = to;
+            if pos.loose_ball() == Some(to) {
+                pos.ball = BallState::Held(id);
+                pos.piece_mut(id).restricted = true;
+            }
+            Ok(())
+        })
+    })?;
+    r.add("stand_up", |lua, a| {
+        let id = piece(lua, "stand_up", &arg(&a, 0))?;
+        change(lua, "stand_up", |pos, _| {
+            unstacked(pos, id)?;
+            if !pos.piece(id).down {
+                return Err(format!("{id} is not down"));
+            }
+            pos.piece_mut(id).down = false;
+            Ok(())
+        })
+    })?;
+    r.add("knock_down", |lua, a| {
+        let id = piece(lua, "knock_down", &arg(&a, 0))?;
+        change(lua, "knock_down", |pos, _| {
+            active(pos, id)?;
+            pos.piece_mut(id).down = true;
+            Ok(())
+        })
+    })?;
+    r.add("swap", |lua, a| {
+        let x = piece(lua, "swap", &arg(&a, 0))?;
+        let y = piece(lua, "swap", &arg(&a, 1))?;
+        change(lua, "swap", |pos, _| {
+            unstacked(pos, x)?;
+            unstacked(pos, y)?;
+            if x.team() != y.team() || x == y {
+                return Err(format!("{x} and {y} are not two pieces of one team"));
+            }
+            let (ax, ay) = (pos.piece(x).at, pos.piece(y).at);
+            pos.piece_mut(x).at = ay;
+            pos.piece_mut(y).at = ax;
+            Ok(())
+        })
+    })?;
+    r.add("release", |lua, a| {
+        let top = piece(lua, "release", &arg(&a, 0))?;
+        let ta = square(lua, "release", &arg(&a, 1))?;
+        let ba = square(lua, "release", &arg(&a, 2))?;
+        change(lua, "release", |pos, _| {
+            let Some(s) = pos.stacks.with_top(top).copied() else {
+                return Err(format!("{top} is not the top of a stack"));
+            };
+            let free = |pos: &Position, sq: Sq| {
+                pos.occupied() & sq.bit() == 0 && pos.loose_ball() != Some(sq)
+            };
+            if ta == ba
+                || s.at.distance(ta) != 1
+                || s.at.distance(ba) != 1
+                || !free(pos, ta)
+                || !free(pos, ba)
+            {
+                return Err(format!(
+                    "{ta} and {ba} are not two different free squares next to {}",
+                    s.at
+                ));
+            }
+            pos.stacks.remove_at(s.at);
+            pos.piece_mut(top).at = ta;
+            pos.piece_mut(s.bottom).at = ba;
+            Ok(())
+        })
+    })?;
+    r.add("stack", |lua, a| {
+        let top = piece(lua, "stack", &arg(&a, 0))?;
+        let bottom = piece(lua, "stack", &arg(&a, 1))?;
+        change(lua, "stack", |pos, params| {
+            active(pos, top)?;
+            unstacked(pos, bottom)?;
+            if top == bottom {
+                return Err("a stack is two pieces".into());
+            }
+            let at = pos.piece(bottom).at;
+            pos.piece_mut(top).at = at;
+            let formed = pos.turn;
+            pos.stacks.insert(Stack {
+                at,
+                top,
+                bottom,
+                formed,
+            });
+            if pos.ball == BallState::Held(bottom) && params.stack_top_takes_ball {
+                pos.ball = BallState::Held(top);
+            }
+            Ok(())
+        })
+    })?;
+    r.add("give_ball", |lua, a| {
+        let to = piece(lua, "give_ball", &arg(&a, 0))?;
+        change(lua, "give_ball", |pos, _| {
+            let Some(h) = pos.holder() else {
+                return Err("the ball is loose: nobody gives it".into());
+            };
+            active(pos, to)?;
+            if to.team() != h.team() {
+                return Err(format!("{to} is not a team-mate of the holder {h}"));
+            }
+            pos.ball = BallState::Held(to);
+            Ok(())
+        })
+    })?;
+    r.add("take_ball", |lua, a| {
+        let id = piece(lua, "take_ball", &arg(&a, 0))?;
+        change(lua, "take_ball", |pos, _| {
+            active(pos, id)?;
+            if pos.loose_ball().is_none() {
+                return Err("the ball is not loose".into());
+            }
+            pos.ball = BallState::Held(id);
+            pos.piece_mut(id).restricted = true;
+            Ok(())
+        })
+    })?;
+    r.add("restrict", |lua, a| {
+        let id = piece(lua, "restrict", &arg(&a, 0))?;
+        change(lua, "restrict", |pos, _| {
+            if id.team() != pos.to_move {
+                return Err(format!(
+                    "{id} is not the moving coach's: restrictions last only this turn"
+                ));
+            }
+            pos.piece_mut(id).restricted = true;
+            Ok(())
+        })
+    })?;
+    r.add("unrestrict", |lua, a| {
+        let id = piece(lua, "unrestrict", &arg(&a, 0))?;
+        change(lua, "unrestrict", |pos, _| {
+            pos.piece_mut(id).restricted = false;
+            Ok(())
+        })
+    })?;
+    r.add("add_ap", |lua, a| {
+        let n = match arg(&a, 0) {
+            Value::Integer(n) if n >= 0 => n.min(255) as u8,
+            v => {
+                return Err(fail(
+                    lua,
+                    "add_ap",
+                    format!("{} is not a whole number ≥ 0", show(&v)),
+                ));
+            }
+        };
+        change(lua, "add_ap", |pos, params| {
+            if pos.phase != Phase::Action {
+                return Err("AP exist only in the action phase".into());
+            }
+            pos.ap = pos.ap.saturating_add(n).min(params.ap_per_turn);
+            Ok(())
+        })
+    })?;
+    r.add("end_game", |lua, _| {
+        change(lua, "end_game", |pos, _| {
+            pos.outcome = Some(Outcome::by_score(pos.score));
+            Ok(())
+        })
+    })?;
+    Ok(())
+}
+
+/// The API reference in Markdown, as `docs/lua-api.md` holds it.
+pub fn reference() -> String {
+    let mut s = String::from(
+        "# The Lua API\n\n\
+         Generated from `src/script/api.rs` by `ball api`; a test fails when\n\
+         the two drift. Every hook receives the `game` table as its first argument\n\
+         (it is also the global `game`). Pieces are ids (`\"ATK3\"`), squares are names\n\
+         (`\"H8\"`), teams are `\"ATK\"` / `\"DEF\"`.\n\n\
+         Reads work in every hook. **Writes** work only in a card's `resolve` and a\n\
+         variant's event hooks; they change a copy of the game that the kernel\n\
+         validates (B11.7) and commits only when the whole hook succeeded. Called from\n\
+         `targets` or `can_play` they fail: those hooks are read-only checks.\n\n\
+         Also available: `sorted_pairs(t)` (iterate a table in a fixed order: `pairs`\n\
+         order changes between runs), the `string` (plain `find` only: no patterns),\n\
+         `table`, `math` (no `random`: BALL has no chance), `utf8` and `coroutine`\n\
+         libraries. Not available: `io`, `os`, `require`, `load`, `dofile`, `debug`.\n\n",
+    );
+    for (title, writes) in [("Reads", false), ("Writes", true)] {
+        s.push_str(&format!("## {title}\n\n"));
+        for b in BINDINGS.iter().filter(|b| b.writes == writes) {
+            let ret = if b.returns.is_empty() {
+                String::new()
+            } else {
+                format!(" → `{}`", b.returns)
+            };
+            s.push_str(&format!(
+                "### `game.{}({})`{ret}\n\n{}\n\n",
+                b.name, b.params, b.doc
+            ));
+        }
+    }
+    s
+}
+
+/// lua-language-server annotations: completion and type checks for
+/// card and variant authors (`ball api --stubs > ball.lua`).
+pub fn stubs() -> String {
+    let mut s = String::from(
+        "---@meta\n-- Generated by `ball api --stubs`: editor annotations for ball scripts.\n\n\
+         ---@alias Piece string\n---@alias Square string\n---@alias Team \"ATK\"|\"DEF\"\n\
+         ---@class PieceInfo\n---@field id Piece\n---@field team Team\n---@field kind \"X\"|\"O\"|\"#\"\n\
+         ---@field at Square\n---@field down boolean\n---@field restricted boolean\n---@field stacked boolean\n---@field ball boolean\n\
+         ---@class StackInfo\n---@field top Piece\n---@field bottom Piece\n---@field formed integer\n\n\
+         ---@class Game\ngame = {}\n\n",
+    );
+    for b in BINDINGS {
+        s.push_str(&format!("--- {}\n", b.doc));
+        for p in b.params.split(", ").filter(|p| !p.is_empty()) {
+            let (n, t) = p.split_once(": ").unwrap_or((p, "any"));
+            s.push_str(&format!("---@param {n} {t}\n"));
+        }
+        if !b.returns.is_empty() {
+            s.push_str(&format!("---@return {}\n", b.returns));
+        }
+        let names: Vec<&str> = b
+            .params
+            .split(", ")
+            .filter(|p| !p.is_empty())
+            .map(|p| p.split(':').next().unwrap_or(p).trim_end_matches('?'))
+            .collect();
+        s.push_str(&format!(
+            "function game.{}({}) end\n\n",
+            b.name,
+            names.join(", ")
+        ));
+    }
+    s.push_str("--- Iterates a table in a fixed order (numbers, then strings, each sorted).\n---@generic K, V\n---@param t table<K, V>\n---@return fun(): K, V\nfunction sorted_pairs(t) end\n");
+    s
+}

@@ -1,0 +1,951 @@
+//! The script host of one game: a sandboxed state with the ruleset's
+//! cards, EP table and variants loaded, and the calls into their hooks.
+//!
+//! **Invariant:** a hook never changes a position in place. It works on a
+//! copy held by the bindings; [`Host::resolve`] and the event hooks return
+//! that copy only when the hook succeeded and `json::validate` accepts it.
+
+use mlua::{Function, Table, Value};
+
+use super::api::{self, Ctx};
+use super::error::ScriptError;
+use super::sandbox::Sandbox;
+use super::targets::{ArgSpec, BallNeed, Declared, PieceSpec, SquareSpec, TeamFilter};
+use crate::ball::action::{Arg, CardId};
+use crate::ball::board::Sq;
+use crate::ball::json;
+use crate::ball::params::{Params, Verb};
+use crate::ball::piece::{PieceId, Team};
+use crate::ball::position::Position;
+use crate::diagnostic::did_you_mean;
+use crate::ruleset::ScriptSource;
+
+/// What a card argument is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArgKind {
+    Piece,
+    Square,
+    Number,
+}
+
+/// A card's template (B11.6), read once at load.
+#[derive(Clone, Debug)]
+pub struct CardInfo {
+    pub id: CardId,
+    pub name: String,
+    pub text: String,
+    pub file: String,
+    /// EP cost.
+    pub cost: u32,
+    /// AP cost.
+    pub ap: u8,
+    /// Plays per game, when limited.
+    pub uses: Option<u8>,
+    /// Plays per turn, when limited.
+    pub per_turn: Option<u8>,
+    pub args: Vec<ArgKind>,
+}
+
+struct Card {
+    info: CardInfo,
+    can_play: Option<Function>,
+    targets: Targets,
+    resolve: Function,
+}
+
+/// How a card's targets are found: declared as data and enumerated
+/// natively (fast, see `targets.rs`), or by its own Lua function.
+enum Targets {
+    Declared(Declared),
+    Script(Function),
+}
+
+/// A variant's event hooks (B12 and house rules). Parameters and
+/// forbidden verbs it declares are folded into `Params` at load.
+struct Variant {
+    name: String,
+    file: String,
+    on_touchdown: Option<Function>,
+    on_turn_start: Option<Function>,
+}
+
+/// The EP table keys (B11.3): verbs, then events.
+pub const EP_KEYS: &[&str] = &[
+    "move",
+    "dodge",
+    "tdodge",
+    "block",
+    "protect",
+    "handoff",
+    "spass",
+    "lpass",
+    "card",
+    "end",
+    "standup",
+    "release",
+    "knock_down",
+    "forced_fumble",
+    "take_loose_ball",
+    "pass_received",
+    "touchdown",
+];
+
+/// EP per verb and event, read from the EP-table script.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EpTable {
+    pub values: [u32; EP_KEYS.len()],
+}
+
+impl EpTable {
+    pub fn verb(&self, v: Verb) -> u32 {
+        EP_KEYS
+            .iter()
+            .position(|k| *k == v.name())
+            .map_or(0, |i| self.values[i])
+    }
+
+    pub fn event(&self, key: &str) -> u32 {
+        EP_KEYS
+            .iter()
+            .position(|k| *k == key)
+            .map_or(0, |i| self.values[i])
+    }
+}
+
+pub struct Host {
+    sandbox: Sandbox,
+    game: Table,
+    cards: Vec<Card>,
+    variants: Vec<Variant>,
+}
+
+/// What loading produced beyond the host.
+pub struct Loaded {
+    pub host: Host,
+    /// The ruleset's parameters after every variant's changes.
+    pub params: Params,
+    pub ep: EpTable,
+    /// Each coach's cards, as indices into [`Host::card`].
+    pub decks: [Vec<usize>; 2],
+}
+
+impl Host {
+    /// Loads every script of a ruleset; reports every problem found.
+    pub fn load(
+        params: &Params,
+        ep_table: Option<&ScriptSource>,
+        variants: &[ScriptSource],
+        cards: &[Vec<ScriptSource>; 2],
+    ) -> Result<Loaded, Vec<ScriptError>> {
+        let sandbox = Sandbox::new()
+            .map_err(|e| vec![ScriptError::from_lua(&e, "sandbox", "host", "start")])?;
+        let game = api::register(&sandbox.lua)
+            .and_then(|g| freeze(&sandbox, g))
+            .map_err(|e| vec![ScriptError::from_lua(&e, "api", "host", "start")])?;
+        let _ = sandbox.lua.globals().set("game", &game);
+        let mut host = Host {
+            sandbox,
+            game,
+            cards: Vec::new(),
+            variants: Vec::new(),
+        };
+        let mut errors = Vec::new();
+        let mut params = params.clone();
+        let mut ep = EpTable::default();
+        if let Some(src) = ep_table {
+            match host.load_ep(src) {
+                Ok(t) => ep = t,
+                Err(e) => errors.push(e),
+            }
+        }
+        for src in variants {
+            if let Err(e) = host.load_variant(src, &mut params) {
+                errors.push(e);
+            }
+        }
+        let mut decks: [Vec<usize>; 2] = Default::default();
+        for team in Team::BOTH {
+            for src in &cards[team as usize] {
+                let existing = host.cards.iter().position(|c| c.info.file == src.path);
+                let index = match existing {
+                    Some(i) => i,
+                    None => match host.load_card(src) {
+                        Ok(card) => {
+                            if let Some(other) =
+                                host.cards.iter().find(|c| c.info.id == card.info.id)
+                            {
+                                errors.push(ScriptError::kernel(
+                                    &src.path,
+                                    &format!("card {}", card.info.id.name()),
+                                    "load",
+                                    format!(
+                                        "card id `{}` is also the id of {}",
+                                        card.info.id.name(),
+                                        other.info.file
+                                    ),
+                                ));
+                                continue;
+                            }
+                            host.cards.push(card);
+                            host.cards.len() - 1
+                        }
+                        Err(e) => {
+                            errors.push(e);
+                            continue;
+                        }
+                    },
+                };
+                if decks[team as usize].contains(&index) {
+                    errors.push(ScriptError::kernel(
+                        &src.path,
+                        &format!("card {}", src.id()),
+                        "load",
+                        format!("{team} lists this card twice"),
+                    ));
+                    continue;
+                }
+                decks[team as usize].push(index);
+            }
+        }
+        if errors.is_empty() {
+            Ok(Loaded {
+                host,
+                params,
+                ep,
+                decks,
+            })
+        } else {
+            Err(errors)
+        }
+    }
+
+    pub fn card(&self, index: usize) -> &CardInfo {
+        &self.cards[index].info
+    }
+
+    pub fn card_count(&self) -> usize {
+        self.cards.len()
+    }
+
+    pub fn has_event_hooks(&self) -> bool {
+        self.variants
+            .iter()
+            .any(|v| v.on_touchdown.is_some() || v.on_turn_start.is_some())
+    }
+
+    fn load_table(&self, src: &ScriptSource, owner: &str) -> Result<Table, ScriptError> {
+        match self.sandbox.load(&src.path, &src.text) {
+            Ok(Value::Table(t)) => Ok(t),
+            Ok(other) => Err(ScriptError::kernel(
+                &src.path,
+                owner,
+                "load",
+                format!(
+                    "the script must return a table, it returned a {}",
+                    other.type_name()
+                ),
+            )),
+            Err(e) => Err(ScriptError::from_lua(&e, &src.path, owner, "load")),
+        }
+    }
+
+    fn load_ep(&self, src: &ScriptSource) -> Result<EpTable, ScriptError> {
+        let owner = "EP table";
+        let t = self.load_table(src, owner)?;
+        let mut ep = EpTable::default();
+        for pair in t.pairs::<Value, Value>() {
+            let (k, v) = pair.map_err(|e| ScriptError::from_lua(&e, &src.path, owner, "load"))?;
+            let key = k
+                .as_string()
+                .map(|s| s.to_string_lossy())
+                .unwrap_or_else(|| format!("{k:?}"));
+            let Some(i) = EP_KEYS.iter().position(|e| *e == key) else {
+                let hint = did_you_mean(&key, EP_KEYS.iter().copied())
+                    .map(|s| format!(" (did you mean `{s}`?)"))
+                    .unwrap_or_default();
+                return Err(ScriptError::kernel(
+                    &src.path,
+                    owner,
+                    "load",
+                    format!("unknown EP key `{key}`{hint}; keys: {}", EP_KEYS.join(", ")),
+                ));
+            };
+            match v {
+                Value::Integer(n) if (0..=100).contains(&n) => ep.values[i] = n as u32,
+                other => {
+                    return Err(ScriptError::kernel(
+                        &src.path,
+                        owner,
+                        "load",
+                        format!(
+                            "`{key}` must be a whole number 0-100, not {}",
+                            other.type_name()
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(ep)
+    }
+
+    fn load_variant(&mut self, src: &ScriptSource, params: &mut Params) -> Result<(), ScriptError> {
+        let owner = format!("variant {}", src.id());
+        let t = self.load_table(src, &owner)?;
+        let err = |m: String| ScriptError::kernel(&src.path, &owner, "load", m);
+        const KEYS: &[&str] = &[
+            "name",
+            "text",
+            "params",
+            "forbid",
+            "on_touchdown",
+            "on_turn_start",
+        ];
+        check_keys(&t, KEYS).map_err(&err)?;
+        let name: String = t
+            .get::<Option<String>>("name")
+            .ok()
+            .flatten()
+            .ok_or_else(|| err("a variant needs `name`".into()))?;
+        if let Ok(Some(p)) = t.get::<Option<Table>>("params") {
+            for pair in p.pairs::<String, Value>() {
+                let (k, v) =
+                    pair.map_err(|e| ScriptError::from_lua(&e, &src.path, &owner, "load"))?;
+                set_param(params, &k, &v).map_err(&err)?;
+            }
+        }
+        if let Ok(Some(f)) = t.get::<Option<Table>>("forbid") {
+            for v in f.sequence_values::<String>() {
+                let v = v.map_err(|e| ScriptError::from_lua(&e, &src.path, &owner, "load"))?;
+                let verb = Verb::parse(&v).ok_or_else(|| err(format!("`{v}` is not a verb")))?;
+                if matches!(verb, Verb::End | Verb::StandUp | Verb::Release) {
+                    return Err(err(format!(
+                        "`{v}` cannot be forbidden: the turn could not end"
+                    )));
+                }
+                params.forbidden.insert(verb);
+            }
+        }
+        let hook = |k: &str| {
+            t.get::<Option<Function>>(k)
+                .map_err(|_| err(format!("`{k}` must be a function")))
+        };
+        self.variants.push(Variant {
+            name,
+            file: src.path.clone(),
+            on_touchdown: hook("on_touchdown")?,
+            on_turn_start: hook("on_turn_start")?,
+        });
+        Ok(())
+    }
+
+    fn load_card(&self, src: &ScriptSource) -> Result<Card, ScriptError> {
+        let owner = format!("card {}", src.id());
+        let t = self.load_table(src, &owner)?;
+        let err = |m: String| ScriptError::kernel(&src.path, &owner, "load", m);
+        const KEYS: &[&str] = &[
+            "id", "name", "text", "cost", "ap", "uses", "per_turn", "args", "requires", "can_play",
+            "targets", "resolve",
+        ];
+        check_keys(&t, KEYS).map_err(&err)?;
+        let text_field = |k: &str| -> Result<String, ScriptError> {
+            match t.get::<Value>(k) {
+                Ok(Value::String(s)) if !s.to_string_lossy().trim().is_empty() => {
+                    Ok(s.to_string_lossy())
+                }
+                _ => Err(err(format!(
+                    "`{k}` is missing: a card needs id, name, text, cost, args, targets and resolve"
+                ))),
+            }
+        };
+        let id_text = text_field("id")?;
+        let id = CardId::intern(&id_text).ok_or_else(|| {
+            err(format!(
+                "`{id_text}` is not a card id (lower-case letters, digits, `_`, `-`)"
+            ))
+        })?;
+        let small = |k: &str, max: i64, default: Option<i64>| -> Result<Option<i64>, ScriptError> {
+            match t.get::<Value>(k) {
+                Ok(Value::Nil) => Ok(default),
+                Ok(Value::Integer(n)) if (0..=max).contains(&n) => Ok(Some(n)),
+                Ok(v) => Err(err(format!(
+                    "`{k}` must be a whole number 0-{max}, not {}",
+                    v.type_name()
+                ))),
+                Err(e) => Err(ScriptError::from_lua(&e, &src.path, &owner, "load")),
+            }
+        };
+        let cost = small("cost", 100, None)?
+            .ok_or_else(|| err("`cost` is missing (EP, a whole number)".into()))?
+            as u32;
+        let ap = small("ap", 10, Some(0))?.unwrap_or(0) as u8;
+        let uses = small("uses", 100, None)?.map(|n| n as u8);
+        let per_turn = small("per_turn", 100, None)?.map(|n| n as u8);
+        let mut args = Vec::new();
+        match t.get::<Value>("args") {
+            Ok(Value::Table(a)) => {
+                for v in a.sequence_values::<String>() {
+                    let v = v.map_err(|e| ScriptError::from_lua(&e, &src.path, &owner, "load"))?;
+                    args.push(match v.as_str() {
+                        "piece" => ArgKind::Piece,
+                        "square" => ArgKind::Square,
+                        "number" => ArgKind::Number,
+                        other => {
+                            return Err(err(format!(
+                                "argument kind `{other}` is not piece, square or number"
+                            )));
+                        }
+                    });
+                }
+            }
+            _ => {
+                return Err(err(
+                    "`args` is missing: a list like {\"piece\", \"square\"} (may be empty)".into(),
+                ));
+            }
+        }
+        if args.len() > 3 {
+            return Err(err(format!(
+                "{} arguments; a card takes at most 3",
+                args.len()
+            )));
+        }
+        let func = |k: &str, needed: bool| -> Result<Option<Function>, ScriptError> {
+            match t.get::<Value>(k) {
+                Ok(Value::Function(f)) => Ok(Some(f)),
+                Ok(Value::Nil) if !needed => Ok(None),
+                _ => Err(err(format!(
+                    "`{k}` must be a function{}",
+                    if needed { " (it is required)" } else { "" }
+                ))),
+            }
+        };
+        let targets = match t.get::<Value>("targets") {
+            Ok(Value::Function(f)) => {
+                if !matches!(t.get::<Value>("requires"), Ok(Value::Nil)) {
+                    return Err(err("`requires` goes with declared targets; a `targets` function checks for itself".into()));
+                }
+                Targets::Script(f)
+            }
+            Ok(Value::Table(list)) => Targets::Declared(declared(&t, &list, &args).map_err(&err)?),
+            _ => return Err(err("`targets` is missing: a list of argument filters, or a function (game) returning the targets".into())),
+        };
+        let resolve = func("resolve", true)?.expect("required");
+        Ok(Card {
+            info: CardInfo {
+                id,
+                name: text_field("name")?,
+                text: text_field("text")?,
+                file: src.path.clone(),
+                cost,
+                ap,
+                uses,
+                per_turn,
+                args,
+            },
+            can_play: func("can_play", false)?,
+            targets,
+            resolve,
+        })
+    }
+
+    /// Runs `f` with the bindings pointed at `pos`; returns the position
+    /// the bindings hold afterwards.
+    fn call<R>(
+        &self,
+        pos: &Position,
+        params: &Params,
+        hook: &'static str,
+        writable: bool,
+        f: impl FnOnce(&Table) -> mlua::Result<R>,
+    ) -> (mlua::Result<R>, Position) {
+        self.sandbox.refill();
+        self.sandbox.lua.set_app_data(Ctx {
+            pos: *pos,
+            params: params.clone(),
+            hook,
+            writable,
+        });
+        let r = f(&self.game);
+        let after = self
+            .sandbox
+            .lua
+            .remove_app_data::<Ctx>()
+            .map_or(*pos, |c| c.pos);
+        if r.is_err() {
+            // A memory error leaves garbage behind; the next call starts clean.
+            let _ = self.sandbox.lua.gc_collect();
+        }
+        (r, after)
+    }
+
+    /// Whether the card may be played at all now (its optional
+    /// `can_play`), then its targets (B11.6). Read-only.
+    pub fn targets(
+        &self,
+        index: usize,
+        pos: &Position,
+        params: &Params,
+        out: &mut Vec<[Arg; 3]>,
+    ) -> Result<(), ScriptError> {
+        let card = &self.cards[index];
+        let info = &card.info;
+        let owner = format!("card {}", info.id.name());
+        if let Some(can) = &card.can_play {
+            let (r, _) = self.call(pos, params, "can_play", false, |g| {
+                can.call::<Value>(g.clone())
+            });
+            match r {
+                Ok(Value::Boolean(true)) => {}
+                Ok(Value::Boolean(false)) | Ok(Value::Nil) => return Ok(()),
+                Ok(v) => {
+                    return Err(ScriptError::kernel(
+                        &info.file,
+                        &owner,
+                        "can_play",
+                        format!("must return true or false, not {}", v.type_name()),
+                    ));
+                }
+                Err(e) => return Err(ScriptError::from_lua(&e, &info.file, &owner, "can_play")),
+            }
+        }
+        let func = match &card.targets {
+            Targets::Declared(d) => {
+                d.enumerate(pos, params, out);
+                return Ok(());
+            }
+            Targets::Script(f) => f,
+        };
+        let (r, _) = self.call(pos, params, "targets", false, |g| {
+            func.call::<Value>(g.clone())
+        });
+        let list = match r {
+            Ok(Value::Table(t)) => t,
+            Ok(Value::Nil) => return Ok(()),
+            Ok(v) => {
+                return Err(ScriptError::kernel(
+                    &info.file,
+                    &owner,
+                    "targets",
+                    format!("must return a list of targets, not {}", v.type_name()),
+                ));
+            }
+            Err(e) => return Err(ScriptError::from_lua(&e, &info.file, &owner, "targets")),
+        };
+        let bad = |m: String| ScriptError::kernel(&info.file, &owner, "targets", m);
+        let start = out.len();
+        for (n, target) in list.sequence_values::<Value>().enumerate() {
+            let target =
+                target.map_err(|e| ScriptError::from_lua(&e, &info.file, &owner, "targets"))?;
+            let values: Vec<Value> = match target {
+                Value::Table(t) => t
+                    .sequence_values::<Value>()
+                    .collect::<mlua::Result<_>>()
+                    .map_err(|e| ScriptError::from_lua(&e, &info.file, &owner, "targets"))?,
+                single => vec![single],
+            };
+            if values.len() != info.args.len() {
+                return Err(bad(format!(
+                    "target {} has {} values; the card's args say {}",
+                    n + 1,
+                    values.len(),
+                    info.args.len()
+                )));
+            }
+            let mut args = [Arg::None; 3];
+            for (i, (v, kind)) in values.iter().zip(&info.args).enumerate() {
+                args[i] = to_arg(v, *kind).ok_or_else(|| {
+                    bad(format!(
+                        "target {}: {} is not a {kind:?}",
+                        n + 1,
+                        lua_show(v)
+                    ))
+                })?;
+            }
+            out.push(args);
+        }
+        // A script's list, in any order, with repeats: made canonical.
+        out[start..].sort_by_key(|a| a.map(arg_key));
+        let mut seen = std::collections::HashSet::new();
+        let mut kept: Vec<[Arg; 3]> = out.drain(start..).filter(|a| seen.insert(*a)).collect();
+        out.append(&mut kept);
+        Ok(())
+    }
+
+    /// B11.7: the card's effect on a copy of `pos`, returned only when
+    /// the whole effect succeeded and the result keeps every invariant.
+    pub fn resolve(
+        &self,
+        index: usize,
+        pos: &Position,
+        params: &Params,
+        args: [Arg; 3],
+    ) -> Result<Position, ScriptError> {
+        let card = &self.cards[index];
+        let info = &card.info;
+        let owner = format!("card {}", info.id.name());
+        let values: Vec<Value> = args[..info.args.len()]
+            .iter()
+            .map(|a| from_arg(&self.sandbox.lua, *a))
+            .collect();
+        let (r, after) = self.call(pos, params, "resolve", true, |g| {
+            let mut all = vec![Value::Table(g.clone())];
+            all.extend(values);
+            card.resolve.call::<()>(mlua::MultiValue::from_iter(all))
+        });
+        r.map_err(|e| ScriptError::from_lua(&e, &info.file, &owner, "resolve"))?;
+        json::validate(&after, params).map_err(|e| {
+            ScriptError::kernel(
+                &info.file,
+                &owner,
+                "resolve",
+                format!("the effect would break the rules: {}", e.problem),
+            )
+        })?;
+        Ok(after)
+    }
+
+    /// Runs every variant's hook for an event; each works on the result
+    /// of the one before, and a failure leaves the position as it was.
+    pub fn on_event(
+        &self,
+        pos: &Position,
+        params: &Params,
+        event: EventHook,
+        team: Team,
+    ) -> Result<Position, ScriptError> {
+        let mut cur = *pos;
+        for v in &self.variants {
+            let (hook, name) = match event {
+                EventHook::Touchdown => (&v.on_touchdown, "on_touchdown"),
+                EventHook::TurnStart => (&v.on_turn_start, "on_turn_start"),
+            };
+            let Some(f) = hook else { continue };
+            let owner = format!("variant {}", v.name);
+            let (r, after) = self.call(&cur, params, name, true, |g| {
+                f.call::<()>((g.clone(), team.name()))
+            });
+            r.map_err(|e| ScriptError::from_lua(&e, &v.file, &owner, name))?;
+            json::validate(&after, params).map_err(|e| {
+                ScriptError::kernel(
+                    &v.file,
+                    &owner,
+                    name,
+                    format!("the change would break the rules: {}", e.problem),
+                )
+            })?;
+            cur = after;
+        }
+        Ok(cur)
+    }
+}
+
+/// Reads a card's declared targets (see `targets.rs` for the keys).
+fn declared(card: &Table, list: &Table, kinds: &[ArgKind]) -> Result<Declared, String> {
+    let mut d = Declared::default();
+    if let Ok(Some(req)) = card.get::<Option<Table>>("requires") {
+        check_keys(&req, &["ball", "ap_below_turn"])?;
+        d.requires.ball = match req
+            .get::<Option<String>>("ball")
+            .map_err(|_| "`requires.ball` must be a string".to_string())?
+            .as_deref()
+        {
+            None => None,
+            Some("loose") => Some(BallNeed::Loose),
+            Some("held") => Some(BallNeed::Held),
+            Some("own") => Some(BallNeed::Own),
+            Some(o) => {
+                return Err(format!(
+                    "`requires.ball = \"{o}\"`: expected \"loose\", \"held\" or \"own\""
+                ));
+            }
+        };
+        d.requires.ap_below_turn = req
+            .get::<Option<bool>>("ap_below_turn")
+            .map_err(|_| "`requires.ap_below_turn` must be true or false".to_string())?
+            .unwrap_or(false);
+    }
+    let specs: Vec<Table> = list
+        .sequence_values::<Table>()
+        .collect::<mlua::Result<_>>()
+        .map_err(|_| "each entry of `targets` must be a table of filters".to_string())?;
+    if specs.len() != kinds.len() {
+        return Err(format!(
+            "`targets` has {} entries; `args` has {}",
+            specs.len(),
+            kinds.len()
+        ));
+    }
+    for (k, (spec, kind)) in specs.iter().zip(kinds).enumerate() {
+        let at = |m: String| format!("targets[{}]: {m}", k + 1);
+        let earlier = |key: &str, v: i64| -> Result<usize, String> {
+            if v >= 1 && (v as usize) <= k {
+                Ok(v as usize - 1)
+            } else {
+                Err(at(format!(
+                    "`{key} = {v}` must name an earlier argument (1-{k})"
+                )))
+            }
+        };
+        let range = |key: &str| -> Result<Option<(u8, u8)>, String> {
+            match spec.get::<Value>(key) {
+                Ok(Value::Nil) => Ok(None),
+                Ok(Value::Table(t)) => {
+                    let lo = t
+                        .get::<i64>(1)
+                        .map_err(|_| at(format!("`{key}` is {{min, max}}")))?;
+                    let hi = t
+                        .get::<i64>(2)
+                        .map_err(|_| at(format!("`{key}` is {{min, max}}")))?;
+                    if !(0..=16).contains(&lo) || !(lo..=16).contains(&hi) {
+                        return Err(at(format!(
+                            "`{key}` = {{{lo}, {hi}}} is not 0 ≤ min ≤ max ≤ 16"
+                        )));
+                    }
+                    Ok(Some((lo as u8, hi as u8)))
+                }
+                _ => Err(at(format!("`{key}` is {{min, max}}"))),
+            }
+        };
+        let flag = |key: &str| {
+            spec.get::<Option<bool>>(key)
+                .map_err(|_| at(format!("`{key}` must be true or false")))
+        };
+        let index = |key: &str| -> Result<Option<usize>, String> {
+            match spec.get::<Option<i64>>(key) {
+                Ok(None) => Ok(None),
+                Ok(Some(v)) => earlier(key, v).map(Some),
+                Err(_) => Err(at(format!("`{key}` must be an argument number"))),
+            }
+        };
+        let from = |spec_from: Option<usize>,
+                    dist: Option<(u8, u8)>|
+         -> Result<Option<(usize, u8, u8)>, String> {
+            match (spec_from, dist) {
+                (Some(i), Some((lo, hi))) => Ok(Some((i, lo, hi))),
+                (None, None) => Ok(None),
+                _ => Err(at("`from` and `distance` go together".into())),
+            }
+        };
+        d.args.push(match kind {
+            ArgKind::Piece => {
+                check_keys(
+                    spec,
+                    &[
+                        "team",
+                        "down",
+                        "stacked",
+                        "restricted",
+                        "ball",
+                        "top",
+                        "from",
+                        "distance",
+                        "ball_distance",
+                        "after",
+                    ],
+                )
+                .map_err(&at)?;
+                let team = match spec
+                    .get::<Option<String>>("team")
+                    .map_err(|_| at("`team` must be a string".into()))?
+                    .as_deref()
+                {
+                    None => None,
+                    Some("own") => Some(TeamFilter::Own),
+                    Some("opponent") => Some(TeamFilter::Opponent),
+                    Some(o) => {
+                        return Err(at(format!(
+                            "`team = \"{o}\"`: expected \"own\" or \"opponent\""
+                        )));
+                    }
+                };
+                ArgSpec::Piece(PieceSpec {
+                    team,
+                    down: flag("down")?,
+                    stacked: flag("stacked")?,
+                    restricted: flag("restricted")?,
+                    ball: flag("ball")?,
+                    top: flag("top")?,
+                    from: from(index("from")?, range("distance")?)?,
+                    ball_distance: range("ball_distance")?,
+                    after: index("after")?,
+                })
+            }
+            ArgKind::Square => {
+                check_keys(
+                    spec,
+                    &[
+                        "empty",
+                        "free",
+                        "from",
+                        "distance",
+                        "ball_distance",
+                        "beyond",
+                        "unlike",
+                    ],
+                )
+                .map_err(&at)?;
+                let beyond = match spec.get::<Value>("beyond") {
+                    Ok(Value::Nil) => None,
+                    Ok(Value::Table(t)) => {
+                        let i = t
+                            .get::<i64>(1)
+                            .map_err(|_| at("`beyond` is {from, past}".into()))?;
+                        let j = t
+                            .get::<i64>(2)
+                            .map_err(|_| at("`beyond` is {from, past}".into()))?;
+                        Some((earlier("beyond", i)?, earlier("beyond", j)?))
+                    }
+                    _ => return Err(at("`beyond` is {from, past}".into())),
+                };
+                ArgSpec::Square(SquareSpec {
+                    empty: flag("empty")?.unwrap_or(false),
+                    free: flag("free")?.unwrap_or(false),
+                    from: from(index("from")?, range("distance")?)?,
+                    ball_distance: range("ball_distance")?,
+                    beyond,
+                    unlike: index("unlike")?,
+                })
+            }
+            ArgKind::Number => {
+                check_keys(spec, &["min", "max"]).map_err(&at)?;
+                let lo = spec.get::<Option<i64>>("min").ok().flatten().unwrap_or(0);
+                let hi = spec.get::<Option<i64>>("max").ok().flatten().unwrap_or(lo);
+                if !(0..=255).contains(&lo) || !(lo..=255).contains(&hi) {
+                    return Err(at(format!(
+                        "min {lo} and max {hi} must be 0 ≤ min ≤ max ≤ 255"
+                    )));
+                }
+                ArgSpec::Number(lo as u8, hi as u8)
+            }
+        });
+    }
+    Ok(d)
+}
+
+/// The events variants may hook (B12 house rules). Hooks run per event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventHook {
+    Touchdown,
+    TurnStart,
+}
+
+/// The `game` table, read-only: a script cannot replace `game.move` for
+/// the scripts loaded after it.
+fn freeze(sb: &Sandbox, game: Table) -> mlua::Result<Table> {
+    let proxy = sb.lua.create_table()?;
+    let mt = sb.lua.create_table()?;
+    mt.set("__index", game)?;
+    mt.set("__metatable", false)?;
+    mt.set(
+        "__newindex",
+        sb.lua
+            .create_function(|_, (_t, k): (Value, Value)| -> mlua::Result<()> {
+                Err(mlua::Error::runtime(format!(
+                    "attempt to modify read-only table 'game.{}'",
+                    lua_show(&k)
+                )))
+            })?,
+    )?;
+    proxy.set_metatable(Some(mt))?;
+    Ok(proxy)
+}
+
+fn check_keys(t: &Table, known: &[&str]) -> Result<(), String> {
+    for pair in t.pairs::<Value, Value>() {
+        let Ok((k, _)) = pair else { continue };
+        let key = lua_show(&k);
+        if !known.contains(&key.as_str()) {
+            let hint = did_you_mean(&key, known.iter().copied())
+                .map(|s| format!(" (did you mean `{s}`?)"))
+                .unwrap_or_default();
+            return Err(format!("unknown field `{key}`{hint}"));
+        }
+    }
+    Ok(())
+}
+
+fn set_param(p: &mut Params, k: &str, v: &Value) -> Result<(), String> {
+    let int = |max: i64| match v {
+        Value::Integer(n) if (1..=max).contains(n) => Ok(*n),
+        _ => Err(format!("parameter `{k}` must be a whole number 1-{max}")),
+    };
+    let boolean = || match v {
+        Value::Boolean(b) => Ok(*b),
+        _ => Err(format!("parameter `{k}` must be true or false")),
+    };
+    match k {
+        "ap_per_turn" => p.ap_per_turn = int(10)? as u8,
+        "end_zone_depth" => p.end_zone_depth = int(7)? as u8,
+        "touchdowns_to_win" => p.touchdowns_to_win = int(100)? as u8,
+        "turn_limit" => p.turn_limit = int(1000)? as u16,
+        "short_pass_range" => p.short_pass_range = int(16)? as u8,
+        "long_pass_min_distance" => p.long_pass_min_distance = int(16)? as u8,
+        "long_pass_max_distance" => p.long_pass_max_distance = Some(int(16)? as u8),
+        "handoff_network" => p.handoff_network = boolean()?,
+        "short_pass_loose" => p.short_pass_loose = boolean()?,
+        "stack_top_takes_ball" => p.stack_top_takes_ball = boolean()?,
+        "keep_choice_needs_top" => p.keep_choice_needs_top = boolean()?,
+        _ => {
+            const KNOWN: &[&str] = &[
+                "ap_per_turn",
+                "end_zone_depth",
+                "touchdowns_to_win",
+                "turn_limit",
+                "short_pass_range",
+                "long_pass_min_distance",
+                "long_pass_max_distance",
+                "handoff_network",
+                "short_pass_loose",
+                "stack_top_takes_ball",
+                "keep_choice_needs_top",
+            ];
+            let hint = did_you_mean(k, KNOWN.iter().copied())
+                .map(|s| format!(" (did you mean `{s}`?)"))
+                .unwrap_or_default();
+            return Err(format!("unknown parameter `{k}`{hint}"));
+        }
+    }
+    Ok(())
+}
+
+fn to_arg(v: &Value, kind: ArgKind) -> Option<Arg> {
+    match (kind, v) {
+        (ArgKind::Piece, Value::String(s)) => PieceId::parse(&s.to_str().ok()?).map(Arg::Piece),
+        (ArgKind::Square, Value::String(s)) => Sq::parse(&s.to_str().ok()?).ok().map(Arg::Square),
+        (ArgKind::Number, Value::Integer(n)) => u8::try_from(*n).ok().map(Arg::Number),
+        _ => None,
+    }
+}
+
+fn from_arg(lua: &mlua::Lua, a: Arg) -> Value {
+    match a {
+        Arg::None => Value::Nil,
+        Arg::Piece(p) => lua
+            .create_string(p.to_string())
+            .map_or(Value::Nil, Value::String),
+        Arg::Square(s) => lua
+            .create_string(s.to_string())
+            .map_or(Value::Nil, Value::String),
+        Arg::Number(n) => Value::Integer(n.into()),
+    }
+}
+
+/// A sort key for an argument: kind, then id or square index.
+fn arg_key(a: Arg) -> (u8, u8) {
+    match a {
+        Arg::None => (0, 0),
+        Arg::Piece(p) => (1, p.0),
+        Arg::Square(s) => (2, s.0),
+        Arg::Number(n) => (3, n),
+    }
+}
+
+fn lua_show(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.to_string_lossy(),
+        Value::Integer(n) => n.to_string(),
+        Value::Number(n) => n.to_string(),
+        Value::Boolean(b) => b.to_string(),
+        other => other.type_name().to_string(),
+    }
+}

@@ -1,0 +1,297 @@
+//! The rules extension a ruleset with scripts gets: card mode (B11) and
+//! variant event hooks, on top of the native rules.
+
+use std::cell::RefCell;
+
+use super::host::{EpTable, EventHook, Host};
+use crate::ball::action::Action;
+use crate::ball::apply;
+use crate::ball::event::{Event, Taking};
+use crate::ball::extension::Extension;
+use crate::ball::params::{Params, Verb};
+use crate::ball::piece::Team;
+use crate::ball::position::{CardUse, Phase, Position};
+use crate::ball::rules::Illegal;
+use crate::kernel::events::Sink;
+
+pub struct Scripted {
+    pub(crate) host: Host,
+    pub(crate) card_mode: bool,
+    pub(crate) ep: EpTable,
+    pub(crate) decks: [Vec<usize>; 2],
+    /// Cards whose script failed: dropped from every later list.
+    broken: RefCell<Vec<bool>>,
+    error: RefCell<Option<String>>,
+    /// Reused target list: no allocation per legal list.
+    scratch: RefCell<Vec<[crate::ball::action::Arg; 3]>>,
+}
+
+impl Scripted {
+    pub fn new(host: Host, card_mode: bool, ep: EpTable, decks: [Vec<usize>; 2]) -> Scripted {
+        let n = host.card_count();
+        Scripted {
+            host,
+            card_mode,
+            ep,
+            decks,
+            broken: RefCell::new(vec![false; n]),
+            error: RefCell::new(None),
+            scratch: RefCell::new(Vec::new()),
+        }
+    }
+
+    fn record(&self, e: String) {
+        let mut slot = self.error.borrow_mut();
+        if slot.is_none() {
+            *slot = Some(e);
+        }
+    }
+
+    /// The deck index of `card` for `team`.
+    fn find(&self, team: Team, card: crate::ball::action::CardId) -> Option<usize> {
+        self.decks[team as usize]
+            .iter()
+            .copied()
+            .find(|&i| self.host.card(i).id == card)
+    }
+
+    /// B11.6: costs and use limits, checked natively before any script.
+    /// The hot path: no allocation.
+    fn affordable(&self, pos: &Position, i: usize) -> bool {
+        let info = self.host.card(i);
+        let team = pos.to_move;
+        if pos.ep[team as usize] < info.cost || pos.ap < info.ap {
+            return false;
+        }
+        if info.uses.is_none() && info.per_turn.is_none() {
+            return true;
+        }
+        let (game, turn) = pos.card_uses.get(team, info.id);
+        info.uses.is_none_or(|u| game < u) && info.per_turn.is_none_or(|u| turn < u)
+    }
+
+    /// Why a card is not affordable, for messages.
+    fn unaffordable(&self, pos: &Position, i: usize) -> Result<(), (&'static str, String)> {
+        let info = self.host.card(i);
+        let team = pos.to_move;
+        if pos.ep[team as usize] < info.cost {
+            return Err((
+                "B11.6",
+                format!(
+                    "it costs {} EP and {team} has {}",
+                    info.cost, pos.ep[team as usize]
+                ),
+            ));
+        }
+        if pos.ap < info.ap {
+            return Err((
+                "B11.6",
+                format!("it costs {} AP and {} are left", info.ap, pos.ap),
+            ));
+        }
+        let (game, turn) = pos.card_uses.get(team, info.id);
+        if info.uses.is_some_and(|u| game >= u) {
+            return Err((
+                "B11.6",
+                format!("it may be played {} times a game", info.uses.unwrap_or(0)),
+            ));
+        }
+        if info.per_turn.is_some_and(|u| turn >= u) {
+            return Err((
+                "B11.6",
+                format!(
+                    "it may be played {} times a turn",
+                    info.per_turn.unwrap_or(0)
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl Extension for Scripted {
+    fn extend_legal(&self, pos: &Position, params: &Params, out: &mut Vec<Action>) {
+        if !self.card_mode || pos.is_over() || pos.phase != Phase::Action {
+            return;
+        }
+        if !params.forbidden.contains(Verb::Convert) {
+            out.extend((1..=pos.ap).map(|ap| Action::Convert { ap })); // B11.4
+        }
+        if params.forbidden.contains(Verb::Card) {
+            return;
+        }
+        for &i in &self.decks[pos.to_move as usize] {
+            if self.broken.borrow()[i] || !self.affordable(pos, i) {
+                continue;
+            }
+            let id = self.host.card(i).id;
+            let mut targets = self.scratch.borrow_mut();
+            targets.clear();
+            match self.host.targets(i, pos, params, &mut targets) {
+                Ok(()) => out.extend(targets.iter().map(|&args| Action::Card { card: id, args })),
+                Err(e) => {
+                    self.broken.borrow_mut()[i] = true;
+                    self.record(e.to_string());
+                }
+            }
+        }
+    }
+
+    fn apply(
+        &self,
+        pos: &mut Position,
+        params: &Params,
+        action: Action,
+        log: &mut dyn Sink<Event>,
+    ) -> Result<(), String> {
+        let mover = pos.to_move;
+        let mut next = *pos;
+        let mut tally = Tally {
+            log,
+            ep: &self.ep,
+            earned: 0,
+            touchdown: false,
+            turn_started: None,
+        };
+        if let Action::Card { card, args } = action {
+            let i = self
+                .find(mover, card)
+                .ok_or_else(|| format!("`{}` is not one of {mover}'s cards", card.name()))?;
+            let info = self.host.card(i).clone();
+            next.ep[mover as usize] -= info.cost;
+            next.ap -= info.ap;
+            if info.uses.is_some() || info.per_turn.is_some() {
+                let (game, turn) = next.card_uses.get(mover, info.id);
+                next.card_uses.set(CardUse {
+                    team: mover,
+                    card: info.id,
+                    game: game.saturating_add(1),
+                    turn: turn.saturating_add(1),
+                });
+            }
+            next = self.host.resolve(i, &next, params, args).map_err(|e| {
+                self.broken.borrow_mut()[i] = true;
+                e.to_string()
+            })?;
+            apply::finish(&mut next, params, action, &mut tally);
+        } else {
+            apply::apply(&mut next, params, action, &mut tally);
+        }
+        if self.card_mode {
+            let earned = tally.earned + self.ep.verb(action.verb());
+            next.ep[mover as usize] = next.ep[mover as usize].saturating_add(earned);
+        }
+        let (touchdown, turn_started) = (tally.touchdown, tally.turn_started);
+        // Variant hooks run per event. A failing hook is reported and
+        // skipped: the action itself was legal and stands.
+        if touchdown {
+            match self
+                .host
+                .on_event(&next, params, EventHook::Touchdown, mover)
+            {
+                Ok(p) => next = p,
+                Err(e) => self.record(e.to_string()),
+            }
+        }
+        if let Some(team) = turn_started.filter(|_| !next.is_over()) {
+            match self
+                .host
+                .on_event(&next, params, EventHook::TurnStart, team)
+            {
+                Ok(p) => next = p,
+                Err(e) => self.record(e.to_string()),
+            }
+        }
+        *pos = next;
+        Ok(())
+    }
+
+    fn explain(&self, pos: &Position, params: &Params, action: Action) -> Option<Illegal> {
+        let illegal = |rule: &'static str, reason: String| {
+            Some(Illegal {
+                action: action.to_string(),
+                rule,
+                reason,
+            })
+        };
+        if !self.card_mode || !matches!(action, Action::Convert { .. } | Action::Card { .. }) {
+            return None;
+        }
+        if pos.is_over() {
+            return illegal("B3.6", "the game is over".into());
+        }
+        if pos.phase != Phase::Action {
+            return illegal(
+                "B11.6",
+                "cards and `convert` belong to the action phase".into(),
+            );
+        }
+        match action {
+            Action::Convert { ap } => {
+                illegal("B11.4", format!("{ap} AP to convert and {} left", pos.ap))
+            }
+            Action::Card { card, .. } => {
+                let Some(i) = self.find(pos.to_move, card) else {
+                    return illegal(
+                        "B11.9",
+                        format!("`{}` is not one of {}'s cards", card.name(), pos.to_move),
+                    );
+                };
+                if self.broken.borrow()[i] {
+                    return illegal("B11.7", "its script failed earlier in this game".into());
+                }
+                if let Err((rule, reason)) = self.unaffordable(pos, i) {
+                    return illegal(rule, reason);
+                }
+                let _ = params;
+                illegal(
+                    "B11.6",
+                    format!("not one of the targets card `{}` offers now", card.name()),
+                )
+            }
+            _ => None,
+        }
+    }
+
+    fn take_error(&self) -> Option<String> {
+        self.error.borrow_mut().take()
+    }
+}
+
+/// Forwards events and counts what the EP table pays for them.
+struct Tally<'a, 'b> {
+    log: &'a mut dyn Sink<Event>,
+    ep: &'b EpTable,
+    earned: u32,
+    touchdown: bool,
+    turn_started: Option<Team>,
+}
+
+impl Sink<Event> for Tally<'_, '_> {
+    fn emit(&mut self, event: Event) {
+        let key = match event {
+            Event::KnockedDown { .. } => Some("knock_down"),
+            Event::BallTaken {
+                how: Taking::Fumble,
+                ..
+            } => Some("forced_fumble"),
+            Event::BallTaken {
+                how: Taking::Loose, ..
+            } => Some("take_loose_ball"),
+            Event::PassReceived { .. } => Some("pass_received"),
+            Event::Touchdown { .. } => {
+                self.touchdown = true;
+                Some("touchdown")
+            }
+            Event::TurnStarted { team, .. } => {
+                self.turn_started = Some(team);
+                None
+            }
+            _ => None,
+        };
+        if let Some(k) = key {
+            self.earned += self.ep.event(k);
+        }
+        self.log.emit(event);
+    }
+}

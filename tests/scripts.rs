@@ -1,0 +1,224 @@
+//! The script layer: hostile scripts are stopped with file:line and leave
+//! the game unchanged; card mode plays whole games; the API reference
+//! cannot drift from the registered bindings.
+
+use std::time::{Duration, Instant};
+
+use ball::ball::Ball;
+use ball::ball::action::Action;
+use ball::ball::json;
+use ball::kernel::game::Game;
+use ball::kernel::rng::SplitMix64;
+use ball::ruleset::{Ruleset, ScriptSource};
+use ball::script;
+
+fn hostile(name: &str) -> (String, String) {
+    let path = format!("tests/hostile/{name}.lua");
+    let text = std::fs::read(format!("{}/{path}", env!("CARGO_MANIFEST_DIR")))
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+        .expect("hostile script");
+    (path, text)
+}
+
+/// The standard rules in card mode with one card for DEF (who moves first).
+fn with_card(name: &str) -> Ruleset {
+    let (path, text) = hostile(name);
+    let mut r = Ruleset::standard();
+    r.card_mode = true;
+    r.cards = [vec![], vec![ScriptSource { path, text }]];
+    r
+}
+
+/// Attacks stopped while loading: the error names the file and line.
+#[test]
+fn hostile_scripts_are_refused_at_load() {
+    for (name, line, words) in [
+        ("io_open", Some(2), "io"),
+        ("require", Some(1), "require"),
+        ("bytecode", None, "binary chunk"),
+    ] {
+        let started = Instant::now();
+        let errors = match script::game(&with_card(name)) {
+            Ok(_) => panic!("{name} loaded"),
+            Err(e) => e,
+        };
+        assert!(started.elapsed() < Duration::from_secs(1));
+        let e = errors[0].to_string();
+        assert!(e.contains(&format!("tests/hostile/{name}.lua")), "{e}");
+        if let Some(line) = line {
+            assert!(e.contains(&format!("{name}.lua:{line}:")), "{e}");
+        }
+        assert!(e.contains(words), "{e}");
+    }
+}
+
+/// Attacks in `resolve`: stopped in under a second with file:line and the
+/// hook; the position is exactly as before; the card is dropped after.
+#[test]
+fn hostile_resolve_hooks_are_stopped_and_change_nothing() {
+    for (name, words) in [
+        ("loop_in_resolve", "instruction budget exceeded"),
+        ("memory_bomb", "memory limit"),
+        ("deep_recursion", "memory limit"),
+        ("pattern_bomb", "string.match is not available"),
+        ("os_execute", "os"),
+        ("error_in_resolve", "attempt to index a nil value"),
+        ("breaks_rules", "game.stack: DEF2 is in a stack"),
+    ] {
+        let game = script::game(&with_card(name)).unwrap_or_else(|e| panic!("{name}: {}", e[0]));
+        let start = game.start();
+        let card = game
+            .legal(&start)
+            .into_iter()
+            .find(|a| matches!(a, Action::Card { .. }))
+            .unwrap_or_else(|| panic!("{name}: card not listed"));
+        let mut pos = start;
+        let started = Instant::now();
+        let err = game.play(&mut pos, card, &mut ()).unwrap_err().to_string();
+        assert!(
+            started.elapsed() < Duration::from_secs(1),
+            "{name} took {:?}",
+            started.elapsed()
+        );
+        assert_eq!(pos, start, "{name} changed the game");
+        assert!(
+            err.contains(&format!("tests/hostile/{name}.lua:")),
+            "{name}: {err}"
+        );
+        assert!(err.contains("resolve"), "{name}: {err}");
+        assert!(err.contains(words), "{name}: {err}");
+        assert!(
+            !game.legal(&pos).contains(&card),
+            "{name}: a failed card is dropped from the list"
+        );
+    }
+}
+
+/// Attacks in a check hook: the card is left out, the error kept.
+#[test]
+fn hostile_check_hooks_are_stopped() {
+    for (name, words) in [
+        ("loop_in_targets", "instruction budget exceeded"),
+        ("change_in_check", "refuses changes during `targets`"),
+    ] {
+        let game = script::game(&with_card(name)).unwrap();
+        let start = game.start();
+        let started = Instant::now();
+        let legal = game.legal(&start);
+        assert!(started.elapsed() < Duration::from_secs(1));
+        assert!(
+            !legal.iter().any(|a| matches!(a, Action::Card { .. })),
+            "{name}"
+        );
+        let err = game.take_script_error().expect("the failure is reported");
+        assert!(
+            err.contains(&format!("tests/hostile/{name}.lua:")),
+            "{name}: {err}"
+        );
+        assert!(err.contains(words), "{name}: {err}");
+        assert_eq!(
+            game.legal(&start),
+            legal,
+            "{name}: the position is untouched"
+        );
+    }
+}
+
+/// Card mode off: the game is the native one, no Lua state at all.
+#[test]
+fn card_mode_off_runs_no_lua() {
+    let game = script::game(&Ruleset::standard()).unwrap();
+    assert!(game.extension.is_none());
+}
+
+fn cards_game() -> Ball {
+    let r = Ruleset::load("cards").unwrap_or_else(|e| panic!("{e}"));
+    script::game(&r).unwrap_or_else(|e| panic!("{}", e[0]))
+}
+
+/// Whole random games in card mode: every listed action plays, JSON
+/// (with EP and card uses) round-trips, EP are never negative, and cards
+/// and conversions are played.
+#[test]
+fn card_mode_random_games() {
+    let game = cards_game();
+    let (mut cards, mut converts) = (0, 0);
+    for seed in 0..6 {
+        let mut rng = SplitMix64::new(seed);
+        let mut pos = game.start();
+        let mut steps = 0;
+        loop {
+            let legal = game.legal(&pos);
+            if legal.is_empty() {
+                break;
+            }
+            let a = legal[rng.below(legal.len())];
+            match a {
+                Action::Card { .. } => cards += 1,
+                Action::Convert { .. } => converts += 1,
+                _ => {}
+            }
+            let mut next = pos;
+            game.play(&mut next, a, &mut ())
+                .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            json::validate(&next, &game.params).unwrap();
+            let text = json::write(&next);
+            assert_eq!(
+                json::read(&text, &game.params).as_ref(),
+                Ok(&next),
+                "{text}"
+            );
+            pos = next;
+            steps += 1;
+            assert!(steps < 20_000);
+        }
+        assert!(game.take_script_error().is_none());
+    }
+    assert!(
+        cards > 20 && converts > 10,
+        "cards {cards}, converts {converts}"
+    );
+}
+
+#[test]
+fn card_mode_is_deterministic() {
+    let play = |seed| {
+        let game = cards_game();
+        let mut rng = SplitMix64::new(seed);
+        let mut pos = game.start();
+        let mut log = Vec::new();
+        let mut legal = Vec::new();
+        for _ in 0..400 {
+            game.legal_into(&pos, &mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            let a = legal[rng.below(legal.len())];
+            log.push(a.to_string());
+            game.apply(&mut pos, a);
+        }
+        (log, json::write(&pos))
+    };
+    assert_eq!(play(9), play(9));
+}
+
+/// `docs/lua-api.md` is generated from the bindings: regenerate it with
+/// `cargo run -- api > docs/lua-api.md`.
+#[test]
+fn lua_api_reference_matches_the_bindings() {
+    let path = format!("{}/docs/lua-api.md", env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(path).unwrap_or_default();
+    assert_eq!(
+        doc,
+        script::api::reference(),
+        "docs/lua-api.md is stale: regenerate it"
+    );
+    let lua = ball::script::sandbox::Sandbox::new().unwrap();
+    script::api::register(&lua.lua).unwrap();
+    let registered = script::api::registered(&lua.lua);
+    let listed: Vec<&str> = script::api::BINDINGS.iter().map(|b| b.name).collect();
+    assert_eq!(
+        registered, listed,
+        "every binding registered once, in the listed order"
+    );
+}

@@ -1,23 +1,107 @@
-//! Rulesets: which rules a game is played by. A ruleset names the
-//! parameters, and (with card mode) the EP table, variants and cards.
+//! Rulesets: which rules a game is played by. A ruleset is a TOML file
+//! naming the parameters and, with card mode, the EP table, the variant
+//! scripts and each team's cards. The schema is in `docs/rulesets.md`.
 //!
 //! Every command takes `--ruleset NAME|FILE`; bots, the board and the
 //! balance lab build their games from a `Ruleset`, one `Ball` per thread
-//! (a game with scripts holds a Lua state, which is not `Send`).
+//! (a game with scripts holds a Lua state, which is not `Send`). That is
+//! why a `Ruleset` is plain data — the text of every file it read — and
+//! the scripts are compiled only by [`Ruleset::game`].
+//!
+//! Inheritance follows Fairy-Stockfish's `variants.ini`: a ruleset
+//! `extends` a parent and states only what differs. The checker follows
+//! Forge's card linter: [`Ruleset::check`] reports *every* problem, each
+//! with its file and line, and a "did you mean" for a misspelt key, checked
+//! against the keys the loader actually reads (one table, [`PARAM_KEYS`],
+//! serves both).
+//!
+//! **Boundary:** this module reads files (rulesets and the scripts they
+//! name) but runs no script itself: problems inside Lua are
+//! `crate::script`'s, reached through the one call site in
+//! [`Ruleset::check`].
+
+use std::collections::BTreeMap;
+use std::path::{Component, Path, PathBuf};
+
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
 
 use crate::ball::Ball;
-use crate::ball::params::Params;
+use crate::ball::action::is_card_id;
+use crate::ball::params::{Params, Verb, Verbs};
+use crate::ball::piece::Team;
+use crate::diagnostic::{Problem, did_you_mean};
 use crate::kernel::hash::fingerprint;
 
-/// A loaded, validated ruleset. Plain data: `Send`, cheap to clone.
-#[derive(Clone, Debug)]
-pub struct Ruleset {
-    pub name: String,
-    pub params: Params,
-    /// Everything the ruleset's behaviour depends on, for the fingerprint.
-    source: String,
+/// Where shipped rulesets live, under the data root.
+pub const RULESETS_DIR: &str = "rulesets";
+/// Where shipped cards live: `cards/<id>.lua`.
+pub const CARDS_DIR: &str = "cards";
+/// Where shipped variants live: `scripts/variants/<name>.lua`.
+pub const VARIANTS_DIR: &str = "scripts/variants";
+
+/// The compiled-in copy of `rulesets/standard.toml`, so that
+/// [`Ruleset::standard`] needs no file and cannot fail.
+const STANDARD_TOML: &str = include_str!("../rulesets/standard.toml");
+
+/// The directory that shipped names are looked up in: `$BALL_HOME` when
+/// set (an installed binary), else the source tree it was built from (so
+/// `cargo run` and the tests need no setup).
+pub fn data_root() -> PathBuf {
+    match std::env::var_os("BALL_HOME") {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => PathBuf::from(env!("CARGO_MANIFEST_DIR")),
+    }
 }
 
+/// The names of the shipped rulesets (`rulesets/*.toml` under the data
+/// root), sorted.
+pub fn shipped() -> Vec<String> {
+    stems(&data_root().join(RULESETS_DIR), "toml")
+}
+
+/// One file a ruleset read: a script (or the ruleset TOML itself).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScriptSource {
+    /// The file as shown in messages: relative to the data root for
+    /// shipped files (`cards/sprint.lua`), else as the ruleset named it.
+    pub path: String,
+    pub text: String,
+}
+
+impl ScriptSource {
+    /// The file name without directory and extension: a card's id, a
+    /// variant's name.
+    pub fn id(&self) -> &str {
+        let name = self.path.rsplit(['/', '\\']).next().unwrap_or(&self.path);
+        name.strip_suffix(".lua").unwrap_or(name)
+    }
+}
+
+/// A loaded, validated ruleset. Plain data: `Clone + Send`, and every
+/// script is held as text, so the fingerprint covers exactly what runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ruleset {
+    pub name: String,
+    /// One line; empty when the ruleset gives none.
+    pub description: String,
+    /// The ruleset file as shown in messages (`rulesets/cards.toml`).
+    pub file: String,
+    pub params: Params,
+    /// B11: card mode on (EP, `convert`, `card …`).
+    pub card_mode: bool,
+    /// B11.3: the EP table script.
+    pub ep_table: Option<ScriptSource>,
+    /// Variant scripts, in the order listed.
+    pub variants: Vec<ScriptSource>,
+    /// B11.9: each coach's cards, by `Team as usize` (ATK 0, DEF 1).
+    pub cards: [Vec<ScriptSource>; 2],
+    /// The ruleset files read, base of the `extends` chain first.
+    pub files: Vec<ScriptSource>,
+}
+
+/// Why a ruleset could not be loaded: one line, naming the first problem
+/// (`ball check` lists them all).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("ruleset `{name}`: {problem}")]
 pub struct RulesetError {
@@ -26,34 +110,1311 @@ pub struct RulesetError {
 }
 
 impl Ruleset {
-    /// `ball.md` as decided, with the B12 defaults.
+    /// `ball.md` as decided, with the B12 defaults: the compiled-in copy
+    /// of `rulesets/standard.toml` (so it is equal to
+    /// `Ruleset::load("standard")` while the shipped file is unchanged).
     pub fn standard() -> Ruleset {
-        Ruleset {
-            name: "standard".into(),
-            params: Params::default(),
-            source: format!("{:?}", Params::default()),
+        let mut loader = Loader::new();
+        let file = Located {
+            path: PathBuf::from(format!("{RULESETS_DIR}/standard.toml")),
+            display: format!("{RULESETS_DIR}/standard.toml"),
+            shipped: Some("standard".into()),
+        };
+        let merged = loader.layer(&file, STANDARD_TOML.to_string(), 0);
+        let (ruleset, problems) = loader.finish(file.display, merged);
+        if problems.is_empty() {
+            ruleset
+        } else {
+            // Unreachable while `tests::standard_is_clean` passes; the
+            // plain defaults are the same rules.
+            Ruleset {
+                name: "standard".into(),
+                description: String::new(),
+                file: format!("{RULESETS_DIR}/standard.toml"),
+                params: Params::default(),
+                card_mode: false,
+                ep_table: None,
+                variants: Vec::new(),
+                cards: [Vec::new(), Vec::new()],
+                files: Vec::new(),
+            }
         }
     }
 
-    /// Loads a ruleset by name (shipped under `rulesets/`) or path.
+    /// Loads a ruleset by name (shipped: `rulesets/NAME.toml` under the
+    /// data root) or by path (anything with a `/` or ending in `.toml`),
+    /// with its `extends` chain and every script it names. Fails on the
+    /// first problem `check` would report (scripts' own problems aside:
+    /// those surface when [`Ruleset::game`] compiles them).
     pub fn load(spec: &str) -> Result<Ruleset, RulesetError> {
-        match spec {
-            "standard" => Ok(Ruleset::standard()),
-            _ => Err(RulesetError {
-                name: spec.into(),
-                problem: "unknown ruleset (shipped: standard)".into(),
+        let (mut ruleset, mut problems) = Loader::new().run(spec);
+        if problems.is_empty() {
+            // The scripts are compiled once here: a broken script fails the
+            // load, and the variants' parameters become the ruleset's.
+            match crate::script::prepare(&ruleset) {
+                Ok(prepared) => ruleset.params = prepared.params,
+                Err(errors) => problems.extend(errors.iter().map(|e| e.problem())),
+            }
+        }
+        match problems.split_first() {
+            None => Ok(ruleset),
+            Some((first, rest)) => Err(RulesetError {
+                name: spec.to_string(),
+                problem: if first.file == spec && first.line.is_none() {
+                    // The ruleset itself is missing: `ruleset `x`: x: …`
+                    // would say its name twice.
+                    first.message.clone()
+                } else if rest.is_empty() {
+                    first.to_string()
+                } else {
+                    format!(
+                        "{first} (and {} more: `ball check --ruleset {spec}` lists them)",
+                        rest.len()
+                    )
+                },
             }),
         }
     }
 
-    /// 16 hex digits that change whenever anything the rules depend on
-    /// changes: match records carry it to detect stale replays.
-    pub fn fingerprint(&self) -> String {
-        fingerprint(self.source.as_bytes())
+    /// Every problem of the ruleset `spec` (name or path) and of the files
+    /// it names, each with file and line, in file order then line order.
+    /// Empty when the ruleset is clean.
+    pub fn check(spec: &str) -> Vec<Problem> {
+        let (ruleset, mut problems) = Loader::new().run(spec);
+        // Problems inside the Lua scripts (syntax, fields, hooks) are the
+        // script layer's. The best-effort `ruleset` holds every script that
+        // could be read, even when the TOML has problems.
+        problems.extend(crate::script::check_scripts(&ruleset));
+        dedup(&mut problems);
+        problems
     }
 
-    /// A fresh game under this ruleset.
+    /// 16 hex digits that change whenever anything the rules depend on
+    /// changes: match records carry it to detect stale replays. FNV-1a over
+    /// every file read (path and text), in a fixed order: the ruleset
+    /// files (base first), the EP table, the variants, ATK's cards, DEF's.
+    pub fn fingerprint(&self) -> String {
+        let mut bytes = Vec::new();
+        let sources = self
+            .files
+            .iter()
+            .chain(&self.ep_table)
+            .chain(&self.variants)
+            .chain(self.cards.iter().flatten());
+        for s in sources {
+            for part in [s.path.as_bytes(), s.text.as_bytes()] {
+                bytes.extend_from_slice(&(part.len() as u64).to_le_bytes());
+                bytes.extend_from_slice(part);
+            }
+        }
+        fingerprint(&bytes)
+    }
+
+    /// A fresh game under this ruleset: native when no script must run
+    /// during play, else with a script host of its own (not `Send`: build
+    /// one per thread). [`Ruleset::load`] already built these scripts
+    /// once, so building them again from the same text cannot fail; if it
+    /// somehow did, the game falls back to the ruleset's parameters alone.
     pub fn game(&self) -> Ball {
-        Ball::new(self.params.clone())
+        crate::script::game(self).unwrap_or_else(|_| Ball::new(self.params.clone()))
+    }
+
+    /// The ruleset's effective values after inheritance, as TOML (what
+    /// `ball check --print` shows). Script paths are as in messages.
+    pub fn to_toml(&self) -> String {
+        let q = |s: &str| toml_string(s);
+        let list = |v: &[ScriptSource]| {
+            let items: Vec<String> = v.iter().map(|s| q(&s.path)).collect();
+            format!("[{}]", items.join(", "))
+        };
+        let mut out = format!("name = {}\n", q(&self.name));
+        if !self.description.is_empty() {
+            out.push_str(&format!("description = {}\n", q(&self.description)));
+        }
+        out.push_str(&format!("card_mode = {}\n", self.card_mode));
+        if let Some(ep) = &self.ep_table {
+            out.push_str(&format!("ep_table = {}\n", q(&ep.path)));
+        }
+        out.push_str(&format!("variants = {}\n", list(&self.variants)));
+        out.push_str("\n[params]\n");
+        out.push_str(&params_toml(&self.params));
+        out.push_str("\n[cards]\n");
+        for team in Team::BOTH {
+            out.push_str(&format!(
+                "{} = {}\n",
+                team.name(),
+                list(&self.cards[team as usize])
+            ));
+        }
+        out
+    }
+}
+
+// ------------------------------------------------------------------ keys
+
+/// The type and range of a `[params]` key.
+#[derive(Clone, Copy, Debug)]
+pub enum ParamKind {
+    /// An integer in `min..=max`.
+    Int {
+        min: i64,
+        max: i64,
+    },
+    Bool,
+    /// An array of verb names (`forbid`).
+    Verbs,
+}
+
+/// Every key of `[params]`: the one list the loader reads and the checker
+/// suggests from. The ranges keep the engine's tables and counters sound:
+/// distances stop at 16 (the board's longest Chebyshev distance), an end
+/// zone must leave the board a middle (17 rows), and a zero AP, turn limit
+/// or touchdown target would end games before they start.
+pub const PARAM_KEYS: &[(&str, ParamKind)] = &[
+    ("ap_per_turn", ParamKind::Int { min: 1, max: 10 }),
+    ("end_zone_depth", ParamKind::Int { min: 1, max: 7 }),
+    ("touchdowns_to_win", ParamKind::Int { min: 1, max: 99 }),
+    ("turn_limit", ParamKind::Int { min: 1, max: 999 }),
+    ("short_pass_range", ParamKind::Int { min: 1, max: 16 }),
+    ("long_pass_min_distance", ParamKind::Int { min: 0, max: 16 }),
+    ("long_pass_max_distance", ParamKind::Int { min: 1, max: 16 }),
+    ("handoff_network", ParamKind::Bool),
+    ("short_pass_loose", ParamKind::Bool),
+    ("stack_top_takes_ball", ParamKind::Bool),
+    ("keep_choice_needs_top", ParamKind::Bool),
+    ("forbid", ParamKind::Verbs),
+];
+
+/// The top-level keys of a ruleset file.
+const TOP_KEYS: &[&str] = &[
+    "name",
+    "description",
+    "extends",
+    "card_mode",
+    "ep_table",
+    "variants",
+    "params",
+    "cards",
+];
+
+/// Verbs a ruleset may not forbid: without them a game can stall.
+const UNFORBIDDABLE: &[(Verb, &str)] = &[
+    (Verb::End, "a turn could never end"),
+    (Verb::StandUp, "release-phase tasks are mandatory (B10.1)"),
+    (Verb::Release, "release-phase tasks are mandatory (B10.1)"),
+];
+
+/// One value of a `[params]` key, checked against its kind.
+enum ParamValue {
+    Int(i64),
+    Bool(bool),
+    Verbs(Verbs),
+}
+
+/// Sets one parameter. The exhaustive `match` on [`PARAM_KEYS`]' names
+/// and [`params_toml`]'s exhaustive destructuring make a new `Params`
+/// field a compile error or a test failure until it has a key.
+fn set_param(params: &mut Params, key: &str, value: ParamValue) {
+    let int = |v: &ParamValue| match v {
+        ParamValue::Int(n) => *n,
+        _ => 0,
+    };
+    let flag = |v: &ParamValue| matches!(v, ParamValue::Bool(true));
+    // Ranges were checked against PARAM_KEYS: the casts cannot truncate.
+    match key {
+        "ap_per_turn" => params.ap_per_turn = int(&value) as u8,
+        "end_zone_depth" => params.end_zone_depth = int(&value) as u8,
+        "touchdowns_to_win" => params.touchdowns_to_win = int(&value) as u8,
+        "turn_limit" => params.turn_limit = int(&value) as u16,
+        "short_pass_range" => params.short_pass_range = int(&value) as u8,
+        "long_pass_min_distance" => params.long_pass_min_distance = int(&value) as u8,
+        "long_pass_max_distance" => params.long_pass_max_distance = Some(int(&value) as u8),
+        "handoff_network" => params.handoff_network = flag(&value),
+        "short_pass_loose" => params.short_pass_loose = flag(&value),
+        "stack_top_takes_ball" => params.stack_top_takes_ball = flag(&value),
+        "keep_choice_needs_top" => params.keep_choice_needs_top = flag(&value),
+        "forbid" => {
+            if let ParamValue::Verbs(v) = value {
+                params.forbidden = v;
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The `[params]` lines of `params`, every key (the body of
+/// `rulesets/standard.toml` for the defaults).
+pub fn params_toml(params: &Params) -> String {
+    let Params {
+        ap_per_turn,
+        end_zone_depth,
+        touchdowns_to_win,
+        turn_limit,
+        short_pass_range,
+        long_pass_min_distance,
+        long_pass_max_distance,
+        handoff_network,
+        short_pass_loose,
+        stack_top_takes_ball,
+        keep_choice_needs_top,
+        forbidden,
+        setup: _, // B3.1 is not a ruleset parameter yet.
+    } = params;
+    let forbid: Vec<String> = Verb::ALL
+        .into_iter()
+        .filter(|v| forbidden.contains(*v))
+        .map(|v| toml_string(v.name()))
+        .collect();
+    let mut out = format!(
+        "ap_per_turn = {ap_per_turn}\nend_zone_depth = {end_zone_depth}\n\
+touchdowns_to_win = {touchdowns_to_win}\nturn_limit = {turn_limit}\n\
+short_pass_range = {short_pass_range}\nlong_pass_min_distance = {long_pass_min_distance}\n"
+    );
+    match long_pass_max_distance {
+        Some(max) => out.push_str(&format!("long_pass_max_distance = {max}\n")),
+        None => out.push_str("# long_pass_max_distance: none\n"),
+    }
+    out.push_str(&format!(
+        "handoff_network = {handoff_network}\nshort_pass_loose = {short_pass_loose}\n\
+stack_top_takes_ball = {stack_top_takes_ball}\nkeep_choice_needs_top = {keep_choice_needs_top}\n\
+forbid = [{}]\n",
+        forbid.join(", ")
+    ));
+    out
+}
+
+/// A TOML basic string.
+fn toml_string(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+// ---------------------------------------------------------------- loader
+
+/// A ruleset file to read: where it is and how messages name it.
+#[derive(Clone, Debug)]
+struct Located {
+    path: PathBuf,
+    display: String,
+    /// The shipped name, when found as `rulesets/NAME.toml` under the
+    /// data root: its `name` must be NAME.
+    shipped: Option<String>,
+}
+
+/// Where a value was stated: `level` 0 is the file being loaded, 1 its
+/// parent, and so on (a problem that two values make together is reported
+/// at the one nearer the file being loaded).
+#[derive(Clone, Debug)]
+struct Origin {
+    file: String,
+    line: usize,
+    level: usize,
+}
+
+/// A script a ruleset names, resolved. `path` is `None` when the file was
+/// not found (a problem is already recorded).
+#[derive(Clone, Debug)]
+struct ScriptRef {
+    display: String,
+    path: Option<PathBuf>,
+    origin: Origin,
+}
+
+/// The values of a ruleset file with its ancestors', merged.
+#[derive(Clone, Debug, Default)]
+struct Merged {
+    name: Option<String>,
+    description: String,
+    params: Params,
+    param_origin: BTreeMap<&'static str, Origin>,
+    card_mode: bool,
+    card_mode_origin: Option<Origin>,
+    ep_table: Option<ScriptRef>,
+    variants: Vec<ScriptRef>,
+    cards: [Vec<ScriptRef>; 2],
+    cards_origin: [Option<Origin>; 2],
+}
+
+/// One ruleset file being read: its text for line numbers, its directory
+/// for relative paths, and its problems.
+struct FileCtx<'t> {
+    display: String,
+    dir: PathBuf,
+    text: &'t str,
+    level: usize,
+    problems: Vec<Problem>,
+    /// Lines with a TOML syntax error: the recovered values there are
+    /// guesses, so no further problem is reported on them.
+    broken_lines: Vec<usize>,
+}
+
+impl FileCtx<'_> {
+    fn line(&self, offset: usize) -> usize {
+        let end = offset.min(self.text.len());
+        self.text.as_bytes()[..end]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+            + 1
+    }
+
+    fn problem(&mut self, offset: usize, message: impl Into<String>) {
+        let line = self.line(offset);
+        if !self.broken_lines.contains(&line) {
+            self.problems
+                .push(Problem::new(&self.display, Some(line), message));
+        }
+    }
+
+    fn origin(&self, offset: usize) -> Origin {
+        Origin {
+            file: self.display.clone(),
+            line: self.line(offset),
+            level: self.level,
+        }
+    }
+}
+
+/// Reads a ruleset, its `extends` chain and its scripts, collecting every
+/// problem instead of stopping at the first.
+struct Loader {
+    root: PathBuf,
+    /// Problems of every file, in the order the files were read.
+    problems: Vec<Problem>,
+    /// The ruleset files read, base first.
+    files: Vec<ScriptSource>,
+    /// The canonical paths of the files being read, child first: a file
+    /// met again is an `extends` cycle.
+    stack: Vec<(PathBuf, String)>,
+}
+
+impl Loader {
+    fn new() -> Loader {
+        Loader {
+            root: data_root(),
+            problems: Vec::new(),
+            files: Vec::new(),
+            stack: Vec::new(),
+        }
+    }
+
+    /// Loads `spec` (name or path): the best-effort ruleset and every
+    /// problem.
+    fn run(mut self, spec: &str) -> (Ruleset, Vec<Problem>) {
+        let file = match self.locate_top(spec) {
+            Ok(file) => file,
+            Err(problem) => {
+                let (mut ruleset, _) = self.finish(spec.to_string(), Merged::default());
+                ruleset.name = spec.to_string();
+                return (ruleset, vec![problem]);
+            }
+        };
+        let merged = match std::fs::read_to_string(&file.path) {
+            Ok(text) => self.file(&file, text, 0),
+            Err(e) => {
+                self.problems.push(Problem::new(
+                    &file.display,
+                    None,
+                    format!("cannot read the ruleset: {}", io_reason(&e)),
+                ));
+                Merged::default()
+            }
+        };
+        self.finish(file.display, merged)
+    }
+
+    /// The top-level file of `spec`, or why there is none.
+    fn locate_top(&self, spec: &str) -> Result<Located, Problem> {
+        if spec.trim().is_empty() {
+            return Err(Problem::new(
+                "--ruleset",
+                None,
+                "no ruleset named: give a shipped name or a path",
+            ));
+        }
+        if is_ruleset_path(spec) {
+            let path = PathBuf::from(spec);
+            if !path.is_file() {
+                return Err(Problem::new(spec, None, "no such ruleset file"));
+            }
+            let shipped = self.shipped_name(&path);
+            return Ok(Located {
+                display: self.display(&path, spec),
+                path,
+                shipped,
+            });
+        }
+        self.locate_shipped(spec)
+            .map_err(|m| Problem::new(spec, None, m))
+    }
+
+    /// `rulesets/NAME.toml` under the data root, or why not.
+    fn locate_shipped(&self, name: &str) -> Result<Located, String> {
+        let display = format!("{RULESETS_DIR}/{name}.toml");
+        let path = self.root.join(&display);
+        if is_card_id(name) && path.is_file() {
+            return Ok(Located {
+                path,
+                display,
+                shipped: Some(name.to_string()),
+            });
+        }
+        let known = stems(&self.root.join(RULESETS_DIR), "toml");
+        let hint = match did_you_mean(name, known.iter().map(String::as_str)) {
+            Some(k) => format!("; did you mean `{k}`?"),
+            None if known.is_empty() => format!(
+                " (none are shipped under {}: set BALL_HOME to the directory holding rulesets/)",
+                self.root.display()
+            ),
+            None => format!(" (shipped: {})", known.join(", ")),
+        };
+        Err(format!("no shipped ruleset `{name}`{hint}"))
+    }
+
+    /// The shipped name of a ruleset file given by path, when it is one.
+    fn shipped_name(&self, path: &Path) -> Option<String> {
+        let dir = std::fs::canonicalize(self.root.join(RULESETS_DIR)).ok()?;
+        let path = std::fs::canonicalize(path).ok()?;
+        if path.parent()? == dir && path.extension()? == "toml" {
+            Some(path.file_stem()?.to_str()?.to_string())
+        } else {
+            None
+        }
+    }
+
+    /// How messages name `path`: relative to the data root when under it,
+    /// else `fallback` (the path as the user would write it).
+    fn display(&self, path: &Path, fallback: &str) -> String {
+        let rel = std::fs::canonicalize(&self.root).ok().and_then(|root| {
+            let path = std::fs::canonicalize(path).ok()?;
+            let rel = path.strip_prefix(&root).ok()?;
+            let parts: Option<Vec<&str>> =
+                rel.components().map(|c| c.as_os_str().to_str()).collect();
+            parts.map(|p| p.join("/"))
+        });
+        rel.unwrap_or_else(|| fallback.to_string())
+    }
+
+    /// Reads one ruleset file (its text already read) and its ancestors:
+    /// the merged values, with problems recorded.
+    fn file(&mut self, file: &Located, text: String, level: usize) -> Merged {
+        let canonical = std::fs::canonicalize(&file.path).unwrap_or_else(|_| file.path.clone());
+        self.stack.push((canonical, file.display.clone()));
+        let merged = self.layer(file, text, level);
+        self.stack.pop();
+        merged
+    }
+
+    /// Parses and checks one file's text, reads its parent, and applies
+    /// this file's values over the parent's.
+    fn layer(&mut self, file: &Located, text: String, level: usize) -> Merged {
+        let dir = file
+            .path
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_default();
+        let mut ctx = FileCtx {
+            display: file.display.clone(),
+            dir,
+            text: &text,
+            level,
+            problems: Vec::new(),
+            broken_lines: Vec::new(),
+        };
+        let (table, errors) = DeTable::parse_recoverable(&text);
+        for e in &errors {
+            let offset = e.span().map_or(0, |s| s.start);
+            let message = e.message().lines().collect::<Vec<_>>().join(" ");
+            ctx.problem(offset, format!("TOML syntax: {message}"));
+            let line = ctx.line(offset);
+            ctx.broken_lines.push(line);
+        }
+        let table = table.into_inner();
+
+        // The parent first: this file's values go over it.
+        let mut merged = match table.get("extends") {
+            Some(v) => self.parent(&mut ctx, v, level),
+            None => Merged::default(),
+        };
+        apply_layer(self, &mut ctx, &table, &mut merged, errors.is_empty());
+
+        if let Some(shipped) = &file.shipped
+            && let Some(name) = table.get("name").and_then(|v| v.get_ref().as_str())
+            && name != shipped
+        {
+            let offset = table.get("name").map_or(0, |v| v.span().start);
+            ctx.problem(
+                offset,
+                format!(
+                    "a shipped ruleset's name must be its file name: `{shipped}`, not `{name}`"
+                ),
+            );
+        }
+
+        // This file's problems go before its ancestors' (recorded while
+        // reading `extends`): the file being checked is listed first.
+        let mut problems = ctx.problems;
+        problems.sort_by_key(|p| p.line);
+        problems.append(&mut self.problems);
+        self.problems = problems;
+        self.files.push(ScriptSource {
+            path: file.display.clone(),
+            text,
+        });
+        merged
+    }
+
+    /// Resolves and reads the parent named by `extends`.
+    fn parent(&mut self, ctx: &mut FileCtx, value: &Spanned<DeValue>, level: usize) -> Merged {
+        let offset = value.span().start;
+        let Some(spec) = value.get_ref().as_str() else {
+            ctx.problem(
+                offset,
+                format!(
+                    "`extends` must be a string (a shipped ruleset's name or a path), found {}",
+                    type_name(value.get_ref())
+                ),
+            );
+            return Merged::default();
+        };
+        let located = if is_ruleset_path(spec) {
+            let path = ctx.dir.join(spec);
+            if path.is_file() {
+                let fallback = join_display(&ctx.display, spec);
+                Ok(Located {
+                    shipped: self.shipped_name(&path),
+                    display: self.display(&path, &fallback),
+                    path,
+                })
+            } else {
+                Err(format!(
+                    "extends `{spec}`: no such file (paths are relative to this file)"
+                ))
+            }
+        } else {
+            self.locate_shipped(spec)
+                .map_err(|m| format!("extends `{spec}`: {m}"))
+        };
+        let located = match located {
+            Ok(l) => l,
+            Err(m) => {
+                ctx.problem(offset, m);
+                return Merged::default();
+            }
+        };
+        let canonical =
+            std::fs::canonicalize(&located.path).unwrap_or_else(|_| located.path.clone());
+        if let Some(i) = self.stack.iter().position(|(p, _)| *p == canonical) {
+            let mut cycle: Vec<&str> = self.stack[i..].iter().map(|(_, d)| d.as_str()).collect();
+            cycle.push(&self.stack[i].1);
+            ctx.problem(offset, format!("extends cycle: {}", cycle.join(" → ")));
+            return Merged::default();
+        }
+        match std::fs::read_to_string(&located.path) {
+            Ok(text) => self.file(&located, text, level + 1),
+            Err(e) => {
+                ctx.problem(
+                    offset,
+                    format!(
+                        "extends `{spec}`: cannot read {}: {}",
+                        located.display,
+                        io_reason(&e)
+                    ),
+                );
+                Merged::default()
+            }
+        }
+    }
+
+    /// Finds a script a ruleset names. `Card` and `Variant` entries are
+    /// shipped names unless they look like a path; paths are looked up
+    /// relative to the ruleset file, then to the data root.
+    fn script(&self, ctx: &mut FileCtx, kind: ScriptKind, entry: &str, offset: usize) -> ScriptRef {
+        let origin = ctx.origin(offset);
+        let missing = |display: String| ScriptRef {
+            display,
+            path: None,
+            origin: origin.clone(),
+        };
+        let what = kind.what();
+        if kind != ScriptKind::EpTable && !is_script_path(entry) {
+            if !is_card_id(entry) {
+                ctx.problem(
+                    offset,
+                    format!(
+                        "`{entry}` is not a {what} name (lower-case letters, digits, `_`, `-`) \
+or a path (with a `/` or ending in `.lua`)"
+                    ),
+                );
+                return missing(entry.to_string());
+            }
+            let dir = kind.shipped_dir();
+            let display = format!("{dir}/{entry}.lua");
+            let path = self.root.join(&display);
+            if path.is_file() {
+                return ScriptRef {
+                    display,
+                    path: Some(path),
+                    origin,
+                };
+            }
+            let known = stems(&self.root.join(dir), "lua");
+            let hint = match did_you_mean(entry, known.iter().map(String::as_str)) {
+                Some(k) => format!("; did you mean `{k}`?"),
+                None => String::new(),
+            };
+            ctx.problem(
+                offset,
+                format!("{what} `{entry}` not found: no file {display}{hint}"),
+            );
+            return missing(display);
+        }
+        if entry.trim().is_empty() {
+            ctx.problem(offset, format!("the {what} path is empty"));
+            return missing(String::new());
+        }
+        let beside = ctx.dir.join(entry);
+        let candidates = [
+            (beside, join_display(&ctx.display, entry)),
+            (self.root.join(entry), entry.to_string()),
+        ];
+        for (path, fallback) in candidates {
+            if path.is_file() {
+                return ScriptRef {
+                    display: self.display(&path, &fallback),
+                    path: Some(path),
+                    origin,
+                };
+            }
+        }
+        ctx.problem(
+            offset,
+            format!(
+                "{what} file `{entry}` not found (looked beside {} and under the data root {})",
+                ctx.display,
+                self.root.display()
+            ),
+        );
+        missing(entry.to_string())
+    }
+
+    /// Reads the final scripts, checks what the merged values say
+    /// together, and builds the ruleset.
+    fn finish(mut self, file: String, merged: Merged) -> (Ruleset, Vec<Problem>) {
+        let mut late = Vec::new();
+        let mut cache: BTreeMap<PathBuf, Option<String>> = BTreeMap::new();
+        let mut read = |r: &ScriptRef, late: &mut Vec<Problem>| -> Option<ScriptSource> {
+            let path = r.path.as_ref()?;
+            let text = cache
+                .entry(path.clone())
+                .or_insert_with(|| match std::fs::read_to_string(path) {
+                    Ok(t) => Some(t),
+                    Err(e) => {
+                        late.push(Problem::new(
+                            &r.origin.file,
+                            Some(r.origin.line),
+                            format!("cannot read {}: {}", r.display, io_reason(&e)),
+                        ));
+                        None
+                    }
+                })
+                .clone()?;
+            Some(ScriptSource {
+                path: r.display.clone(),
+                text,
+            })
+        };
+        let ep_table = merged.ep_table.as_ref().and_then(|r| read(r, &mut late));
+        let variants = merged
+            .variants
+            .iter()
+            .filter_map(|r| read(r, &mut late))
+            .collect();
+        let cards = [0, 1].map(|t| {
+            merged.cards[t]
+                .iter()
+                .filter_map(|r| read(r, &mut late))
+                .collect::<Vec<_>>()
+        });
+
+        // What the values say together.
+        let has_cards = merged.cards.iter().any(|c| !c.is_empty());
+        if has_cards && !merged.card_mode {
+            let cards_at = (0..2)
+                .filter(|&t| !merged.cards[t].is_empty())
+                .filter_map(|t| merged.cards_origin[t].as_ref())
+                .min_by_key(|o| o.level);
+            let at = match (&merged.card_mode_origin, cards_at) {
+                (Some(m), Some(c)) if m.level < c.level => Some(m),
+                (_, Some(c)) => Some(c),
+                (m, None) => m.as_ref(),
+            };
+            if let Some(at) = at {
+                late.push(Problem::new(
+                    &at.file,
+                    Some(at.line),
+                    "[cards] lists cards but card_mode is off, so they can never be played: \
+set `card_mode = true` or remove [cards]",
+                ));
+            }
+        }
+        if let Some(max) = merged.params.long_pass_max_distance
+            && max < merged.params.long_pass_min_distance
+        {
+            let at = [
+                merged.param_origin.get("long_pass_max_distance"),
+                merged.param_origin.get("long_pass_min_distance"),
+            ]
+            .into_iter()
+            .flatten()
+            .min_by_key(|o| o.level);
+            if let Some(at) = at {
+                late.push(Problem::new(
+                    &at.file,
+                    Some(at.line),
+                    format!(
+                        "long_pass_max_distance {max} is below long_pass_min_distance {}: \
+no long pass could ever be legal",
+                        merged.params.long_pass_min_distance
+                    ),
+                ));
+            }
+        }
+        let mut problems = std::mem::take(&mut self.problems);
+        problems.extend(late);
+        // Files in reading order, then lines within each file.
+        let order: Vec<String> = {
+            let mut seen = Vec::new();
+            for p in &problems {
+                if !seen.contains(&p.file) {
+                    seen.push(p.file.clone());
+                }
+            }
+            seen
+        };
+        problems.sort_by_key(|p| (order.iter().position(|f| *f == p.file), p.line));
+
+        // `layer` pushes a file after its parent: base first already.
+        let files = std::mem::take(&mut self.files);
+        let ruleset = Ruleset {
+            name: merged.name.unwrap_or_default(),
+            description: merged.description,
+            file,
+            params: merged.params,
+            card_mode: merged.card_mode,
+            ep_table,
+            variants,
+            cards,
+            files,
+        };
+        (ruleset, problems)
+    }
+}
+
+/// The kinds of script a ruleset names.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ScriptKind {
+    Card,
+    Variant,
+    EpTable,
+}
+
+impl ScriptKind {
+    fn what(self) -> &'static str {
+        match self {
+            ScriptKind::Card => "card",
+            ScriptKind::Variant => "variant",
+            ScriptKind::EpTable => "EP table",
+        }
+    }
+
+    fn shipped_dir(self) -> &'static str {
+        match self {
+            ScriptKind::Card => CARDS_DIR,
+            _ => VARIANTS_DIR,
+        }
+    }
+}
+
+/// Checks one file's keys and applies its values over `merged` (its
+/// parent's values). `syntax_ok` is false when the TOML had syntax errors:
+/// a missing `name` may then be a broken line, and is not reported.
+fn apply_layer(
+    loader: &Loader,
+    ctx: &mut FileCtx,
+    table: &DeTable,
+    merged: &mut Merged,
+    syntax_ok: bool,
+) {
+    let level = ctx.level;
+    let mut name_seen = false;
+    for (key, value) in table.iter() {
+        let k = key.get_ref().as_ref();
+        let at = value.span().start;
+        let v = value.get_ref();
+        match k {
+            "name" => {
+                name_seen = true;
+                if let Some(s) = string(ctx, k, value) {
+                    if s.trim().is_empty() {
+                        ctx.problem(at, "`name` is empty");
+                    } else if s.len() > 64 || s.chars().any(char::is_control) {
+                        ctx.problem(at, "`name` must be one line of at most 64 characters");
+                    } else if level == 0 {
+                        merged.name = Some(s.to_string());
+                    }
+                }
+            }
+            "description" => {
+                if let Some(s) = string(ctx, k, value) {
+                    if s.chars().any(char::is_control) {
+                        ctx.problem(at, "`description` must be one line");
+                    }
+                    merged.description = s.to_string();
+                }
+            }
+            "extends" => {} // read first, by `Loader::parent`
+            "card_mode" => match v.as_bool() {
+                Some(b) => {
+                    merged.card_mode = b;
+                    merged.card_mode_origin = Some(ctx.origin(at));
+                }
+                None => ctx.problem(
+                    at,
+                    format!("`card_mode` must be true or false, found {}", type_name(v)),
+                ),
+            },
+            "ep_table" => {
+                if let Some(s) = string(ctx, k, value) {
+                    let r = loader.script(ctx, ScriptKind::EpTable, s, at);
+                    merged.ep_table = Some(r);
+                }
+            }
+            "variants" => {
+                if let Some(list) = strings(ctx, k, value) {
+                    merged.variants = scripts(loader, ctx, ScriptKind::Variant, &list, "variants");
+                }
+            }
+            "params" => match v.as_table() {
+                Some(t) => params_table(ctx, t, merged),
+                None => ctx.problem(
+                    at,
+                    format!(
+                        "`params` must be a table ([params]), found {}",
+                        type_name(v)
+                    ),
+                ),
+            },
+            "cards" => match v.as_table() {
+                Some(t) => cards_table(loader, ctx, t, merged),
+                None => ctx.problem(
+                    at,
+                    format!("`cards` must be a table ([cards]), found {}", type_name(v)),
+                ),
+            },
+            _ => {
+                let at = key.span().start;
+                let message = if PARAM_KEYS.iter().any(|(p, _)| *p == k) {
+                    format!("`{k}` is a parameter: put it under [params]")
+                } else {
+                    unknown("key", k, TOP_KEYS.iter().copied())
+                };
+                ctx.problem(at, message);
+            }
+        }
+    }
+    if !name_seen && syntax_ok {
+        ctx.problem(
+            0,
+            "missing `name` (every ruleset file names itself: `name = \"…\"`)",
+        );
+    }
+}
+
+/// The `[params]` table: each key checked and merged over the parent's.
+fn params_table(ctx: &mut FileCtx, table: &DeTable, merged: &mut Merged) {
+    for (key, value) in table.iter() {
+        let k = key.get_ref().as_ref();
+        let at = value.span().start;
+        let v = value.get_ref();
+        let Some(&(name, kind)) = PARAM_KEYS.iter().find(|(p, _)| *p == k) else {
+            let message = match k {
+                "forbidden" => "unknown parameter `forbidden`; did you mean `forbid`?".to_string(),
+                "setup" => "the setup (B3.1) is not a ruleset parameter".to_string(),
+                _ => unknown("parameter", k, PARAM_KEYS.iter().map(|(p, _)| *p)),
+            };
+            ctx.problem(key.span().start, message);
+            continue;
+        };
+        let parsed = match kind {
+            ParamKind::Int { min, max } => match v {
+                DeValue::Integer(i) => match i128::from_str_radix(i.as_str(), i.radix()).ok() {
+                    Some(n) if n >= i128::from(min) && n <= i128::from(max) => {
+                        Some(ParamValue::Int(n as i64))
+                    }
+                    _ => {
+                        ctx.problem(
+                            at,
+                            format!("`{k}` = {} is out of range {min}..={max}", i.as_str()),
+                        );
+                        None
+                    }
+                },
+                _ => {
+                    let hint = if name == "long_pass_max_distance" {
+                        " (leave it out for no maximum)"
+                    } else {
+                        ""
+                    };
+                    ctx.problem(
+                        at,
+                        format!(
+                            "`{k}` must be an integer from {min} to {max}{hint}, found {}",
+                            type_name(v)
+                        ),
+                    );
+                    None
+                }
+            },
+            ParamKind::Bool => match v.as_bool() {
+                Some(b) => Some(ParamValue::Bool(b)),
+                None => {
+                    ctx.problem(
+                        at,
+                        format!("`{k}` must be true or false, found {}", type_name(v)),
+                    );
+                    None
+                }
+            },
+            ParamKind::Verbs => forbid(ctx, value).map(ParamValue::Verbs),
+        };
+        if let Some(p) = parsed {
+            set_param(&mut merged.params, name, p);
+            merged.param_origin.insert(name, ctx.origin(at));
+        }
+    }
+}
+
+/// `forbid = ["tdodge", …]`: verb names.
+fn forbid(ctx: &mut FileCtx, value: &Spanned<DeValue>) -> Option<Verbs> {
+    let list = strings(ctx, "forbid", value)?;
+    let mut verbs = Verbs::NONE;
+    let mut ok = true;
+    for (name, at) in list {
+        match Verb::parse(name) {
+            Some(v) => {
+                if let Some((_, why)) = UNFORBIDDABLE.iter().find(|(u, _)| *u == v) {
+                    ctx.problem(at, format!("`{name}` cannot be forbidden: {why}"));
+                    ok = false;
+                } else {
+                    verbs.insert(v);
+                }
+            }
+            None => {
+                ctx.problem(
+                    at,
+                    unknown("verb", name, Verb::ALL.iter().map(|v| v.name())),
+                );
+                ok = false;
+            }
+        }
+    }
+    ok.then_some(verbs)
+}
+
+/// The `[cards]` table: `ATK` and `DEF` lists, each replacing the
+/// parent's.
+fn cards_table(loader: &Loader, ctx: &mut FileCtx, table: &DeTable, merged: &mut Merged) {
+    for (key, value) in table.iter() {
+        let k = key.get_ref().as_ref();
+        let Some(team) = Team::parse(k) else {
+            let message = match Team::BOTH.iter().find(|t| t.name().eq_ignore_ascii_case(k)) {
+                Some(t) => format!(
+                    "unknown team `{k}` in [cards]; did you mean `{}`?",
+                    t.name()
+                ),
+                None => format!("unknown team `{k}` in [cards] (teams: ATK, DEF)"),
+            };
+            ctx.problem(key.span().start, message);
+            continue;
+        };
+        let Some(list) = strings(ctx, k, value) else {
+            continue;
+        };
+        let what = format!("{}'s cards", team.name());
+        merged.cards[team as usize] = scripts(loader, ctx, ScriptKind::Card, &list, &what);
+        merged.cards_origin[team as usize] = Some(ctx.origin(key.span().start));
+    }
+}
+
+/// Resolves a list of cards or variants, reporting duplicates by id.
+fn scripts(
+    loader: &Loader,
+    ctx: &mut FileCtx,
+    kind: ScriptKind,
+    list: &[(&str, usize)],
+    what: &str,
+) -> Vec<ScriptRef> {
+    let mut out: Vec<ScriptRef> = Vec::new();
+    let mut ids: Vec<(String, usize)> = Vec::new();
+    for &(entry, at) in list {
+        // The id before the file is looked up: a duplicate is reported
+        // once, as a duplicate, even when the file is also missing.
+        let id = ScriptSource {
+            path: entry.to_string(),
+            text: String::new(),
+        }
+        .id()
+        .to_string();
+        if let Some((_, first)) = ids.iter().find(|(i, _)| *i == id) {
+            let first = ctx.line(*first);
+            ctx.problem(
+                at,
+                format!(
+                    "{} `{id}` is listed twice in {what} (first on line {first})",
+                    kind.what()
+                ),
+            );
+            continue;
+        }
+        if kind == ScriptKind::Card && is_script_path(entry) && !is_card_id(&id) {
+            ctx.problem(
+                at,
+                format!(
+                    "card file `{entry}`: its name `{id}` is the card's id in the notation and must be \
+lower-case letters, digits, `_` or `-`"
+                ),
+            );
+        }
+        ids.push((id, at));
+        out.push(loader.script(ctx, kind, entry, at));
+    }
+    out
+}
+
+/// A string value, or a problem.
+fn string<'v>(ctx: &mut FileCtx, key: &str, value: &'v Spanned<DeValue>) -> Option<&'v str> {
+    let s = value.get_ref().as_str();
+    if s.is_none() {
+        ctx.problem(
+            value.span().start,
+            format!(
+                "`{key}` must be a string, found {}",
+                type_name(value.get_ref())
+            ),
+        );
+    }
+    s
+}
+
+/// An array of strings with their offsets, or a problem (one per element
+/// that is not a string).
+fn strings<'v>(
+    ctx: &mut FileCtx,
+    key: &str,
+    value: &'v Spanned<DeValue>,
+) -> Option<Vec<(&'v str, usize)>> {
+    let Some(items) = value.get_ref().as_array() else {
+        ctx.problem(
+            value.span().start,
+            format!(
+                "`{key}` must be an array of strings, found {}",
+                type_name(value.get_ref())
+            ),
+        );
+        return None;
+    };
+    let mut out = Vec::new();
+    let mut ok = true;
+    for item in items.iter() {
+        match item.get_ref().as_str() {
+            Some(s) => out.push((s, item.span().start)),
+            None => {
+                ctx.problem(
+                    item.span().start,
+                    format!(
+                        "`{key}` must be an array of strings, found {} in it",
+                        type_name(item.get_ref())
+                    ),
+                );
+                ok = false;
+            }
+        }
+    }
+    ok.then_some(out)
+}
+
+/// "unknown KIND `word`", with a suggestion when one is close.
+fn unknown<'a>(kind: &str, word: &str, known: impl IntoIterator<Item = &'a str> + Clone) -> String {
+    match did_you_mean(word, known.clone()) {
+        Some(k) => format!("unknown {kind} `{word}`; did you mean `{k}`?"),
+        None => {
+            let all: Vec<&str> = known.into_iter().collect();
+            format!("unknown {kind} `{word}` (known: {})", all.join(", "))
+        }
+    }
+}
+
+fn type_name(v: &DeValue) -> &'static str {
+    match v {
+        DeValue::String(_) => "a string",
+        DeValue::Integer(_) => "an integer",
+        DeValue::Float(_) => "a float",
+        DeValue::Boolean(_) => "a boolean",
+        DeValue::Datetime(_) => "a date",
+        DeValue::Array(_) => "an array",
+        DeValue::Table(_) => "a table",
+    }
+}
+
+/// `extends` and `--ruleset` values that are paths, not shipped names.
+fn is_ruleset_path(s: &str) -> bool {
+    s.contains(['/', '\\']) || s.ends_with(".toml")
+}
+
+/// Card and variant entries that are paths, not shipped names.
+fn is_script_path(s: &str) -> bool {
+    s.contains(['/', '\\']) || s.ends_with(".lua")
+}
+
+/// `rel` as seen from the directory of the file shown as `file`, with
+/// `.` and `..` folded where possible.
+fn join_display(file: &str, rel: &str) -> String {
+    if Path::new(rel).is_absolute() {
+        return rel.to_string();
+    }
+    let base = Path::new(file).parent().unwrap_or(Path::new(""));
+    let mut parts: Vec<String> = Vec::new();
+    for c in base.join(rel).components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir if parts.last().is_some_and(|p| p != "..") => {
+                parts.pop();
+            }
+            other => parts.push(other.as_os_str().to_string_lossy().into_owned()),
+        }
+    }
+    parts.join("/")
+}
+
+/// The stems of the files `*.EXT` in `dir`, sorted.
+fn stems(dir: &Path, ext: &str) -> Vec<String> {
+    let mut out: Vec<String> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| {
+            let path = e.path();
+            (path.extension()? == ext).then_some(())?;
+            Some(path.file_stem()?.to_str()?.to_string())
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// Drops repeated problems, keeping the first of each (a card both teams
+/// hold is checked twice, and its problems are the same).
+pub fn dedup(problems: &mut Vec<Problem>) {
+    let mut seen: Vec<Problem> = Vec::new();
+    problems.retain(|p| {
+        let new = !seen.contains(p);
+        if new {
+            seen.push(p.clone());
+        }
+        new
+    });
+}
+
+/// An IO error without the OS error number, for one-line messages.
+fn io_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "not found".into(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        std::io::ErrorKind::InvalidData => "not valid UTF-8".into(),
+        _ => e.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn standard_is_clean() {
+        let s = Ruleset::standard();
+        assert_eq!(s.name, "standard");
+        assert_eq!(s.params, Params::default());
+        assert!(!s.card_mode);
+        assert_eq!(s.files.len(), 1, "standard() parses the compiled-in file");
+    }
+
+    #[test]
+    fn standard_writes_every_parameter_out() {
+        // Every key of PARAM_KEYS appears in the shipped standard.toml
+        // (long_pass_max_distance as a comment: its default is "none").
+        for (key, _) in PARAM_KEYS {
+            assert!(
+                STANDARD_TOML.contains(&format!("{key} ="))
+                    || STANDARD_TOML.contains(&format!("# {key}")),
+                "rulesets/standard.toml does not write `{key}` out"
+            );
+        }
+        // And every line params_toml writes is a key the loader reads.
+        for line in params_toml(&Params::default()).lines() {
+            let key = line
+                .trim_start_matches("# ")
+                .split([' ', ':'])
+                .next()
+                .unwrap_or("");
+            assert!(PARAM_KEYS.iter().any(|(k, _)| *k == key), "{key}");
+        }
+    }
+
+    #[test]
+    fn set_param_knows_every_key() {
+        // Two different values of every key must give two different Params.
+        for (key, kind) in PARAM_KEYS {
+            let (a, b) = match kind {
+                ParamKind::Int { min, max } => (ParamValue::Int(*min), ParamValue::Int(*max)),
+                ParamKind::Bool => (ParamValue::Bool(false), ParamValue::Bool(true)),
+                ParamKind::Verbs => (ParamValue::Verbs(Verbs::NONE), ParamValue::Verbs(Verbs(1))),
+            };
+            let (mut pa, mut pb) = (Params::default(), Params::default());
+            set_param(&mut pa, key, a);
+            set_param(&mut pb, key, b);
+            assert_ne!(pa, pb, "set_param ignores `{key}`");
+        }
+    }
+
+    #[test]
+    fn join_display_folds_dots() {
+        assert_eq!(join_display("a/b/r.toml", "../c/x.lua"), "a/c/x.lua");
+        assert_eq!(join_display("r.toml", "./x.lua"), "x.lua");
+        assert_eq!(join_display("r.toml", "../x.lua"), "../x.lua");
+    }
+
+    #[test]
+    fn script_ids() {
+        let s = |p: &str| ScriptSource {
+            path: p.into(),
+            text: String::new(),
+        };
+        assert_eq!(s("cards/sprint.lua").id(), "sprint");
+        assert_eq!(s("x.lua").id(), "x");
+    }
+
+    #[test]
+    fn toml_strings_escape() {
+        assert_eq!(toml_string("a\"b\\c\n"), "\"a\\\"b\\\\c\\u000A\"");
     }
 }

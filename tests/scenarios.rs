@@ -1,14 +1,17 @@
 //! Every scenario file under `tests/scenarios/` runs through one `check()`:
 //! its `actions:` must all be legal, its `legal:` / `illegal:` lines must
 //! hold, and the report (events, board, legal list, refusals) must match
-//! its reviewed insta snapshot.
+//! its reviewed insta snapshot. Each scenario is played by the ruleset its
+//! `ruleset:` line names (standard without one). `ball test` runs the same
+//! files against the same snapshots.
 
-use ball::ball::{Ball, scenario};
+use ball::ball::scenario;
 
 fn check(path: &std::path::Path) {
     let text = std::fs::read_to_string(path).expect("scenario file is readable");
-    let game = Ball::default();
-    let s = scenario::parse(&text, &game).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let dir = path.parent().unwrap_or(std::path::Path::new("."));
+    let (s, game) =
+        scenario::load(&text, dir).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let out = scenario::run(&s, &game);
     assert!(
         out.failures.is_empty(),

@@ -1,0 +1,306 @@
+//! `ball test`: runs scenario files and compares each report with its
+//! stored snapshot — the same `.snap` files `cargo test --test scenarios`
+//! (insta) reads and writes, so a designer without a Rust toolchain and
+//! the test suite share one set of reviewed results.
+//!
+//! A scenario `DIR/NAME.scn` has its snapshot at
+//! `DIR/../snapshots/scenarios__check@NAME.scn.snap` (insta's name for it
+//! in `tests/scenarios.rs`), or under `--snapshots`. A snapshot is a `---`
+//! header of `key: value` lines, a `---` line, then the report; the
+//! comparison ignores trailing whitespace at the end, as insta does.
+//!
+//! Exit status: 0 when every scenario passed, 2 otherwise.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use super::{UsageError, one_line};
+use crate::ball::scenario;
+
+/// Where `ball test` looks without arguments.
+const DEFAULT_DIR: &str = "tests/scenarios";
+
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "A scenario passes when its actions are legal, its legal:/illegal: \
+lines hold, and its report equals its snapshot (DIR/../snapshots/scenarios__check@NAME.scn.snap, \
+the file `cargo test --test scenarios` uses). A mismatch prints a line diff; --accept writes the \
+new report as the snapshot (a missing snapshot fails unless --accept). Each scenario is played by \
+the ruleset its `ruleset:` line names (standard without one); --ruleset does not apply. \
+Exit status: 0 all passed, 2 any failed.\n\nExamples:\n  ball test\n  \
+ball test tests/scenarios/b5_4_dodge_no_exit.scn\n  ball test my-scenarios/ --accept"
+)]
+pub struct TestArgs {
+    /// Scenario files, or directories: every `*.scn` under them [default: tests/scenarios].
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// Write each scenario's report as its snapshot instead of failing on
+    /// a difference (scenarios whose expectations fail are not written).
+    #[arg(long)]
+    pub accept: bool,
+    /// Directory of the snapshots [default: `snapshots` beside each scenario's directory].
+    #[arg(long, value_name = "DIR")]
+    pub snapshots: Option<PathBuf>,
+}
+
+/// What became of one scenario.
+enum Verdict {
+    Passed,
+    Accepted,
+    Failed(Vec<String>),
+}
+
+pub fn run(args: TestArgs, out: &mut dyn Write) -> Result<(), UsageError> {
+    let roots = if args.paths.is_empty() {
+        vec![PathBuf::from(DEFAULT_DIR)]
+    } else {
+        args.paths.clone()
+    };
+    let mut files = Vec::new();
+    for root in &roots {
+        collect(root, &mut files)?;
+    }
+    if files.is_empty() {
+        let shown: Vec<String> = roots.iter().map(|r| r.display().to_string()).collect();
+        return Err(UsageError(format!(
+            "no scenario files (*.scn) in {}",
+            shown.join(", ")
+        )));
+    }
+    let (mut passed, mut accepted, mut failed) = (0, 0, 0);
+    for file in &files {
+        let shown = display(file);
+        match one(file, &args) {
+            Verdict::Passed => {
+                passed += 1;
+                writeln!(out, "ok       {shown}")?;
+            }
+            Verdict::Accepted => {
+                accepted += 1;
+                writeln!(out, "accepted {shown}")?;
+            }
+            Verdict::Failed(lines) => {
+                failed += 1;
+                writeln!(out, "FAILED   {shown}")?;
+                for l in lines {
+                    writeln!(out, "    {}", one_line(&l))?;
+                }
+            }
+        }
+    }
+    let plural = if files.len() == 1 { "" } else { "s" };
+    let mut summary = format!("{} scenario{plural}: {passed} passed", files.len());
+    if accepted > 0 {
+        summary.push_str(&format!(", {accepted} snapshots written"));
+    }
+    summary.push_str(&format!(", {failed} failed"));
+    writeln!(out, "{summary}")?;
+    if failed > 0 {
+        Err(UsageError(summary))
+    } else {
+        Ok(())
+    }
+}
+
+/// The scenario files of one argument: the file itself, or every `*.scn`
+/// under a directory, sorted.
+fn collect(root: &Path, files: &mut Vec<PathBuf>) -> Result<(), UsageError> {
+    if root.is_file() {
+        files.push(root.to_path_buf());
+        return Ok(());
+    }
+    if !root.is_dir() {
+        return Err(UsageError(format!(
+            "`{}`: no such file or directory",
+            root.display()
+        )));
+    }
+    let mut found = Vec::new();
+    let mut dirs = vec![root.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        let entries = std::fs::read_dir(&dir)
+            .map_err(|e| UsageError(format!("cannot read `{}`: {e}", dir.display())))?;
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "scn") {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    files.extend(found);
+    Ok(())
+}
+
+/// Runs one scenario and compares (or writes) its snapshot.
+fn one(file: &Path, args: &TestArgs) -> Verdict {
+    let shown = display(file);
+    let fail = |m: String| Verdict::Failed(vec![m]);
+    let text = match std::fs::read_to_string(file) {
+        Ok(t) => t,
+        Err(e) => return fail(format!("{shown}: cannot read: {e}")),
+    };
+    let dir = file.parent().unwrap_or(Path::new(""));
+    let (s, game) = match scenario::load(&text, dir) {
+        Ok(x) => x,
+        Err(e) if e.line > 0 => return fail(format!("{shown}:{}: {}", e.line, e.problem)),
+        Err(e) => return fail(format!("{shown}: {}", e.problem)),
+    };
+    let outcome = scenario::run(&s, &game);
+    if !outcome.failures.is_empty() {
+        return Verdict::Failed(outcome.failures);
+    }
+    let snap_path = snapshot_path(file, args.snapshots.as_deref());
+    let snap_shown = display(&snap_path);
+    let stored = match std::fs::read_to_string(&snap_path) {
+        Ok(t) => Some(t),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return fail(format!("{snap_shown}: cannot read: {e}")),
+    };
+    let stored = match stored.as_deref().map(parse_snapshot) {
+        None => None,
+        Some(Ok(s)) => Some(s),
+        Some(Err(m)) => return fail(format!("{snap_shown}: {m}")),
+    };
+    let report = normalize(&outcome.report);
+    if let Some((_, body)) = &stored
+        && normalize(body) == report
+    {
+        return Verdict::Passed;
+    }
+    if args.accept {
+        let header = match &stored {
+            Some((header, _)) => header.clone(),
+            None => new_header(&shown),
+        };
+        let written = snap_path
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| std::fs::write(&snap_path, format!("{header}{report}\n")));
+        return match written {
+            Ok(()) => Verdict::Accepted,
+            Err(e) => fail(format!("{snap_shown}: cannot write: {e}")),
+        };
+    }
+    match stored {
+        None => fail(format!(
+            "no snapshot {snap_shown}: review the report, then `ball test --accept {shown}` writes it"
+        )),
+        Some((_, body)) => {
+            let mut lines = vec![format!(
+                "the report differs from {snap_shown} (- snapshot, + report; `--accept` takes the report):"
+            )];
+            lines.extend(diff(&normalize(&body), &report));
+            Verdict::Failed(lines)
+        }
+    }
+}
+
+/// The snapshot file of a scenario file.
+pub fn snapshot_path(file: &Path, dir: Option<&Path>) -> PathBuf {
+    let name = file
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let dir = match dir {
+        Some(d) => d.to_path_buf(),
+        None => match file.parent().and_then(Path::parent) {
+            Some(p) => p.join("snapshots"),
+            None => PathBuf::from("../snapshots"),
+        },
+    };
+    dir.join(format!("scenarios__check@{name}.snap"))
+}
+
+/// Splits an insta snapshot into its header (both `---` lines included)
+/// and its body.
+pub fn parse_snapshot(text: &str) -> Result<(String, String), String> {
+    let mut lines = text.split_inclusive('\n');
+    let first = lines.next().unwrap_or("");
+    if first.trim_end() != "---" {
+        return Err("not an insta snapshot: it does not start with a `---` line".into());
+    }
+    let mut header = first.to_string();
+    for line in lines.by_ref() {
+        header.push_str(line);
+        if line.trim_end() == "---" {
+            let body: String = lines.collect();
+            return Ok((header, body));
+        }
+    }
+    Err("not an insta snapshot: its header has no closing `---` line".into())
+}
+
+/// The header insta writes for `tests/scenarios.rs`' snapshots.
+fn new_header(input_file: &str) -> String {
+    let plain = input_file
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "_./-@".contains(c));
+    let input = if plain {
+        input_file.to_string()
+    } else {
+        format!("{:?}", input_file)
+    };
+    format!("---\nsource: tests/scenarios.rs\nexpression: out.report\ninput_file: {input}\n---\n")
+}
+
+/// What insta compares: no trailing whitespace at the end, LF line ends.
+fn normalize(s: &str) -> String {
+    s.trim_end().replace("\r\n", "\n")
+}
+
+/// A unified line diff, three lines of context.
+fn diff(old: &str, new: &str) -> Vec<String> {
+    similar::TextDiff::from_lines(old, new)
+        .unified_diff()
+        .context_radius(3)
+        .to_string()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// A path as the user would write it, `/`-separated, no leading `./`.
+fn display(path: &Path) -> String {
+    let s = path.to_string_lossy().replace('\\', "/");
+    s.strip_prefix("./").unwrap_or(&s).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn snapshot_round_trip() {
+        let text = "---\nsource: tests/scenarios.rs\nexpression: out.report\n---\n# t\n\nbody\n";
+        let (header, body) = parse_snapshot(text).unwrap();
+        assert_eq!(
+            header,
+            "---\nsource: tests/scenarios.rs\nexpression: out.report\n---\n"
+        );
+        assert_eq!(body, "# t\n\nbody\n");
+        assert!(parse_snapshot("# t\n").is_err());
+        assert!(parse_snapshot("---\nsource: x\n").is_err());
+    }
+
+    #[test]
+    fn snapshot_paths() {
+        assert_eq!(
+            snapshot_path(Path::new("tests/scenarios/a.scn"), None),
+            Path::new("tests/snapshots/scenarios__check@a.scn.snap")
+        );
+        assert_eq!(
+            snapshot_path(Path::new("a.scn"), Some(Path::new("snaps"))),
+            Path::new("snaps/scenarios__check@a.scn.snap")
+        );
+    }
+
+    #[test]
+    fn diffs_show_both_sides() {
+        let d = diff("a\nb\nc\n", "a\nx\nc\n");
+        assert!(d.contains(&"-b".to_string()), "{d:?}");
+        assert!(d.contains(&"+x".to_string()), "{d:?}");
+    }
+}

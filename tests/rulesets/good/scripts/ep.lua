@@ -1,0 +1,4 @@
+-- Test fixture for tests/rulesets.rs: an EP table.
+return {
+  block = 1,
+}

@@ -7,4 +7,7 @@ pub mod bots;
 pub mod cli;
 pub mod diagnostic;
 pub mod kernel;
+pub mod lab;
 pub mod ruleset;
+pub mod script;
+pub mod tui;

@@ -16,6 +16,18 @@ use crate::ruleset::Ruleset;
 /// longest plausible turn), so a rules bug cannot loop forever.
 const SELFPLAY_MAX_ACTIONS: usize = 100_000;
 
+/// Runs a command under the ruleset `spec` (`--ruleset`). `check` and
+/// `test` load rulesets themselves: `check` must report a broken ruleset
+/// rather than fail to load it, and `test` plays each scenario in the
+/// ruleset its `ruleset:` line names.
+pub fn dispatch(command: Command, spec: &str, out: &mut dyn Write) -> Result<(), UsageError> {
+    match command {
+        Command::Check(args) => super::check::run(args, spec, out),
+        Command::Test(args) => super::test::run(args, out),
+        command => run(command, &Ruleset::load(spec)?, out),
+    }
+}
+
 pub fn run(command: Command, ruleset: &Ruleset, out: &mut dyn Write) -> Result<(), UsageError> {
     let game = ruleset.game();
     match command {
@@ -104,6 +116,26 @@ pub fn run(command: Command, ruleset: &Ruleset, out: &mut dyn Write) -> Result<(
         Command::Replay(args) => super::replay::run(args, ruleset, out)?,
         Command::Sim(args) => super::sim::run_sim(args, ruleset, out)?,
         Command::Compare(args) => super::sim::run_compare(args, ruleset, out)?,
+        Command::Api { stubs } => {
+            let text = if stubs {
+                crate::script::api::stubs()
+            } else {
+                crate::script::api::reference()
+            };
+            write!(out, "{text}")?;
+        }
+        // Reached only by callers of `run` itself (`dispatch` routes these
+        // before loading): check the ruleset already loaded.
+        Command::Check(args) => {
+            let shipped = ruleset.file == format!("rulesets/{}.toml", ruleset.name);
+            let spec = if shipped {
+                &ruleset.name
+            } else {
+                &ruleset.file
+            };
+            super::check::run(args, spec, out)?
+        }
+        Command::Test(args) => super::test::run(args, out)?,
     }
     Ok(())
 }

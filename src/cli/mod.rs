@@ -5,10 +5,12 @@
 //! position) with one line on stderr and nothing on stdout, 1 on an
 //! internal error.
 
+mod check;
 mod commands;
 mod play;
 mod replay;
 mod sim;
+mod test;
 
 use std::io::Read;
 use std::path::PathBuf;
@@ -96,6 +98,17 @@ pub enum Command {
     Sim(sim::SimArgs),
     /// Run two rulesets on the same seeds and compare their figures.
     Compare(sim::CompareArgs),
+    /// Check a ruleset (or one card script) and print every problem as `file:line: message`.
+    Check(check::CheckArgs),
+    /// Run scenario files and compare their reports with the stored snapshots.
+    Test(test::TestArgs),
+    /// Print the Lua API: the reference (Markdown) or editor annotations.
+    Api {
+        /// lua-language-server annotations (`ball api --stubs > ball.lua`)
+        /// instead of the Markdown reference of docs/lua-api.md.
+        #[arg(long)]
+        stubs: bool,
+    },
 }
 
 /// A failure the user can act on: printed as one line, exit status 2.
@@ -110,13 +123,16 @@ impl<E: std::error::Error> From<E> for UsageError {
 
 /// Runs the parsed command, writing its output to `out`.
 pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), UsageError> {
-    let ruleset = crate::ruleset::Ruleset::load(&cli.ruleset)?;
-    commands::run(cli.command, &ruleset, out)
+    commands::dispatch(cli.command, &cli.ruleset, out)
 }
 
 /// The binary's entry point.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    // `check` and `test` report problems on stdout and still fail: their
+    // output is kept when they do. Every other command prints nothing on
+    // stdout when it fails.
+    let report_on_failure = matches!(cli.command, Command::Check(_) | Command::Test(_));
     let mut buf = Vec::new();
     match run(cli, &mut buf) {
         Ok(()) => {
@@ -127,6 +143,11 @@ pub fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(UsageError(msg)) => {
+            if report_on_failure {
+                use std::io::Write;
+                let mut stdout = std::io::stdout().lock();
+                let _ = stdout.write_all(&buf).and_then(|_| stdout.flush());
+            }
             eprintln!("error: {}", one_line(&msg));
             ExitCode::from(2)
         }
@@ -136,7 +157,7 @@ pub fn main() -> ExitCode {
 /// The message as one printable line: input echoed in it may carry
 /// newlines or terminal escape sequences, which must not reach the
 /// user's terminal raw.
-fn one_line(msg: &str) -> String {
+pub(crate) fn one_line(msg: &str) -> String {
     msg.lines()
         .collect::<Vec<_>>()
         .join(" ")

@@ -60,5 +60,49 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench);
+/// Card mode with every shipped card (issue #3: ≤ 1.3× native), measured
+/// in the same run as native, and the start-up of the `cards` ruleset
+/// (load the TOML, compile and validate every shipped script: ≤ 30 ms).
+fn card_mode(c: &mut Criterion) {
+    let native = Ball::default();
+    let ruleset = ball::ruleset::Ruleset::load("cards").expect("shipped ruleset");
+    let cards = ruleset.game();
+    let mut legal = Vec::with_capacity(512);
+    let per_action = |game: &Ball, legal: &mut Vec<Action>| {
+        let actions = playouts(game, legal);
+        let started = Instant::now();
+        let mut rounds = 0;
+        while started.elapsed().as_secs_f64() < 2.0 {
+            playouts(game, legal);
+            rounds += 1;
+        }
+        (
+            actions,
+            started.elapsed().as_secs_f64() * 1e6 / (rounds * actions) as f64,
+        )
+    };
+    let (_, n) = per_action(&native, &mut legal);
+    let (card_actions, k) = per_action(&cards, &mut legal);
+    let started = Instant::now();
+    let loads = 20;
+    for _ in 0..loads {
+        black_box(ball::ruleset::Ruleset::load("cards").expect("loads").game());
+    }
+    let startup = started.elapsed().as_secs_f64() * 1e3 / loads as f64;
+    println!(
+        "card mode: {k:.3} µs per action vs native {n:.3} µs ({:.2}×); start-up of `cards`: {startup:.1} ms",
+        k / n
+    );
+    let mut group = c.benchmark_group("card_mode");
+    group.throughput(Throughput::Elements(card_actions));
+    group.bench_function("cards_20_games", |b| {
+        b.iter(|| playouts(black_box(&cards), &mut legal))
+    });
+    group.finish();
+    c.bench_function("startup_cards_ruleset", |b| {
+        b.iter(|| ball::ruleset::Ruleset::load("cards").expect("loads").game())
+    });
+}
+
+criterion_group!(benches, bench, card_mode);
 criterion_main!(benches);

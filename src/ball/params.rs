@@ -24,7 +24,8 @@ impl Verbs {
 }
 
 /// The verbs of the notation, for rules that speak of a kind of action.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Ordered as the notation's table lists them (the board's menus use it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Verb {
     Move,
     Dodge,

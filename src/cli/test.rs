@@ -185,9 +185,13 @@ fn one(file: &Path, args: &TestArgs) -> Verdict {
         };
     }
     match stored {
-        None => fail(format!(
-            "no snapshot {snap_shown}: review the report, then `ball test --accept {shown}` writes it"
-        )),
+        None => {
+            let mut lines = vec![format!(
+                "no snapshot {snap_shown}: review the report below, then `ball test --accept {shown}` writes it"
+            )];
+            lines.extend(report.lines().map(|l| format!("| {l}")));
+            Verdict::Failed(lines)
+        }
         Some((_, body)) => {
             let mut lines = vec![format!(
                 "the report differs from {snap_shown} (- snapshot, + report; `--accept` takes the report):"

@@ -25,53 +25,26 @@ use crate::kernel::grid::Coord;
 use crate::kernel::record::Record;
 use crate::ruleset::Ruleset;
 
-/// The kinds of action a piece can start, in the order the action menu
-/// lists them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Verb {
-    Move,
-    Dodge,
-    TDodge,
-    Block,
-    Protect,
-    Handoff,
-    SPass,
-    LPass,
-    StandUp,
-    Release,
-}
+/// The kinds of action a piece can start are the notation's verbs
+/// (`Verb`); the action menu lists them in `Verb::ALL` order.
+pub use crate::ball::params::Verb;
 
-impl Verb {
-    /// The notation's verb.
-    pub fn name(self) -> &'static str {
-        match self {
-            Verb::Move => "move",
-            Verb::Dodge => "dodge",
-            Verb::TDodge => "tdodge",
-            Verb::Block => "block",
-            Verb::Protect => "protect",
-            Verb::Handoff => "handoff",
-            Verb::SPass => "spass",
-            Verb::LPass => "lpass",
-            Verb::StandUp => "standup",
-            Verb::Release => "release",
-        }
-    }
-
-    /// A few words for the menu, so a newcomer need not know the verbs.
-    pub fn gloss(self) -> &'static str {
-        match self {
-            Verb::Move => "to an empty square",
-            Verb::Dodge => "knock down, step past",
-            Verb::TDodge => "jump, push aside",
-            Verb::Block => "stack on opponent",
-            Verb::Protect => "stack on team-mate",
-            Verb::Handoff => "give ball, adjacent",
-            Verb::SPass => "short pass",
-            Verb::LPass => "long pass, 2 AP",
-            Verb::StandUp => "stand up",
-            Verb::Release => "release the stack",
-        }
+/// A few words on what a verb does, for the action menu.
+fn gloss(v: Verb) -> &'static str {
+    match v {
+        Verb::Move => "to an empty square",
+        Verb::Dodge => "knock down, step past",
+        Verb::TDodge => "jump, push aside",
+        Verb::Block => "stack on opponent",
+        Verb::Protect => "stack on team-mate",
+        Verb::Handoff => "give ball, adjacent",
+        Verb::SPass => "short pass",
+        Verb::LPass => "long pass, 2 AP",
+        Verb::StandUp => "stand up",
+        Verb::Release => "release the stack",
+        Verb::Convert => "AP into EP",
+        Verb::Card => "play a card",
+        Verb::End => "end the action phase",
     }
 }
 
@@ -626,7 +599,7 @@ impl App {
     /// A few words more about an option, shown when there is room.
     pub fn option_gloss(&self, c: Choice) -> Option<&'static str> {
         match c {
-            Choice::Verb(v) => Some(v.gloss()),
+            Choice::Verb(v) => Some(gloss(v)),
             _ => None,
         }
     }

@@ -13,7 +13,30 @@ use super::position::Position;
 use super::rules::Illegal;
 use crate::kernel::events::Sink;
 
+/// What a player needs to know of one card (B11.6).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardSummary {
+    pub id: super::action::CardId,
+    pub name: String,
+    /// The rules text, as the card states it.
+    pub text: String,
+    /// EP cost.
+    pub cost: u32,
+    /// AP cost.
+    pub ap: u8,
+    /// Plays per game and per turn, when limited.
+    pub uses: Option<u8>,
+    pub per_turn: Option<u8>,
+}
+
 pub trait Extension {
+    /// Card mode (B11): EP, `convert`, cards.
+    fn card_mode(&self) -> bool;
+
+    /// The cards a coach may play under this ruleset (B11.9), in its
+    /// ruleset's order. Empty without card mode.
+    fn cards(&self, team: super::piece::Team) -> Vec<CardSummary>;
+
     /// Appends the extension's legal actions (`convert`, `card …`) to a
     /// list the generator filled.
     fn extend_legal(&self, pos: &Position, params: &Params, out: &mut Vec<Action>);

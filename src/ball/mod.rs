@@ -67,6 +67,19 @@ impl Ball {
         out
     }
 
+    /// The cards `team` may play (empty without card mode).
+    pub fn cards(&self, team: piece::Team) -> Vec<extension::CardSummary> {
+        self.extension
+            .as_ref()
+            .map(|e| e.cards(team))
+            .unwrap_or_default()
+    }
+
+    /// Whether this game is played in card mode (B11).
+    pub fn card_mode(&self) -> bool {
+        self.extension.as_ref().is_some_and(|e| e.card_mode())
+    }
+
     /// The first script failure since the last call (see
     /// [`Extension::take_error`]).
     pub fn take_script_error(&self) -> Option<String> {

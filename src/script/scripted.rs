@@ -7,7 +7,7 @@ use super::host::{EpTable, EventHook, Host};
 use crate::ball::action::Action;
 use crate::ball::apply;
 use crate::ball::event::{Event, Taking};
-use crate::ball::extension::Extension;
+use crate::ball::extension::{CardSummary, Extension};
 use crate::ball::params::{Params, Verb};
 use crate::ball::piece::Team;
 use crate::ball::position::{CardUse, Phase, Position};
@@ -110,6 +110,31 @@ impl Scripted {
 }
 
 impl Extension for Scripted {
+    fn card_mode(&self) -> bool {
+        self.card_mode
+    }
+
+    fn cards(&self, team: Team) -> Vec<CardSummary> {
+        if !self.card_mode {
+            return Vec::new();
+        }
+        self.decks[team as usize]
+            .iter()
+            .map(|&i| {
+                let c = self.host.card(i);
+                CardSummary {
+                    id: c.id,
+                    name: c.name.clone(),
+                    text: c.text.clone(),
+                    cost: c.cost,
+                    ap: c.ap,
+                    uses: c.uses,
+                    per_turn: c.per_turn,
+                }
+            })
+            .collect()
+    }
+
     fn extend_legal(&self, pos: &Position, params: &Params, out: &mut Vec<Action>) {
         if !self.card_mode || pos.is_over() || pos.phase != Phase::Action {
             return;

@@ -17,7 +17,21 @@ use crate::kernel::events::Sink;
 /// Applies `action`, emitting what happens into `log`.
 pub fn apply(pos: &mut Position, params: &Params, action: Action, log: &mut impl Sink<Event>) {
     effect(pos, params, action, log);
-    finish(pos, params, action, log);
+    finish(pos, params, action, log, &mut |_| {});
+}
+
+/// [`apply`] with a hook that runs at a touchdown, after the score and
+/// before the B3.5 reset: a variant's `on_touchdown`. A hook that ends
+/// the game (sets the outcome) freezes the position as it stands (B3.6).
+pub fn apply_with_touchdown_hook(
+    pos: &mut Position,
+    params: &Params,
+    action: Action,
+    log: &mut impl Sink<Event>,
+    on_touchdown: &mut dyn FnMut(&mut Position),
+) {
+    effect(pos, params, action, log);
+    finish(pos, params, action, log, on_touchdown);
 }
 
 /// The action's own effect on the board. A card's effect is not here: the
@@ -177,7 +191,13 @@ fn effect(pos: &mut Position, params: &Params, action: Action, log: &mut impl Si
 
 /// What follows every action: the release phase's end (B10.1), or the
 /// touchdown check (B3.4) and the start of the release phase after `end`.
-pub fn finish(pos: &mut Position, params: &Params, action: Action, log: &mut impl Sink<Event>) {
+pub fn finish(
+    pos: &mut Position,
+    params: &Params,
+    action: Action,
+    log: &mut impl Sink<Event>,
+    on_touchdown: &mut dyn FnMut(&mut Position),
+) {
     if action.is_task() {
         // B10.1: the phase ends when no task is left.
         if !has_task(pos, params) {
@@ -186,7 +206,7 @@ pub fn finish(pos: &mut Position, params: &Params, action: Action, log: &mut imp
         return;
     }
     // B3.4: every action-phase action may score; release tasks never do.
-    if touchdown(pos, params, log) {
+    if touchdown(pos, params, log, on_touchdown) {
         return;
     }
     if action == Action::End {
@@ -229,7 +249,12 @@ pub fn in_scoring_zone(team: Team, sq: Sq, params: &Params) -> bool {
 }
 
 /// B3.4–B3.6: scores, then ends the game or resets for the scorer's turn.
-fn touchdown(pos: &mut Position, params: &Params, log: &mut impl Sink<Event>) -> bool {
+fn touchdown(
+    pos: &mut Position,
+    params: &Params,
+    log: &mut impl Sink<Event>,
+    on_touchdown: &mut dyn FnMut(&mut Position),
+) -> bool {
     let me = pos.to_move;
     let BallState::Held(holder) = pos.ball else {
         return false;
@@ -241,6 +266,12 @@ fn touchdown(pos: &mut Position, params: &Params, log: &mut impl Sink<Event>) ->
     log.emit(Event::Touchdown { team: me });
     if pos.score[me as usize] >= params.touchdowns_to_win || pos.turn >= params.turn_limit {
         game_over(pos, log); // frozen as it stood: phase action, AP as left
+        return true;
+    }
+    on_touchdown(pos);
+    if let Some(outcome) = pos.outcome {
+        // A variant ended the game here: frozen, no reset (B3.6).
+        log.emit(Event::GameOver { outcome });
         return true;
     }
     pos.reset_pieces(params, me.other());

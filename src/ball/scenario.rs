@@ -144,7 +144,7 @@ pub fn parse(text: &str, game: &Ball) -> Result<Scenario, ScenarioError> {
             Section::Illegal => {
                 let (a, rule) = line
                     .rsplit_once(' ')
-                    .filter(|(_, r)| r.starts_with('B'))
+                    .filter(|(_, r)| r.starts_with('B') || *r == "ruleset")
                     .ok_or_else(|| {
                         err(format!(
                             "`{line}`: an illegal line ends with the rule id, e.g. `B5.4`"

@@ -171,6 +171,17 @@ impl Extension for Scripted {
     ) -> Result<(), String> {
         let mover = pos.to_move;
         let mut next = *pos;
+        // Variant hooks run per event. A failing hook is reported and
+        // skipped: the action itself was legal and stands.
+        let mut on_touchdown = |p: &mut Position| {
+            if !self.host.has_event_hooks() {
+                return;
+            }
+            match self.host.on_event(p, params, EventHook::Touchdown, mover) {
+                Ok(after) => *p = after,
+                Err(e) => self.record(e.to_string()),
+            }
+        };
         let mut tally = Tally {
             log,
             ep: &self.ep,
@@ -198,9 +209,15 @@ impl Extension for Scripted {
                 self.broken.borrow_mut()[i] = true;
                 e.to_string()
             })?;
-            apply::finish(&mut next, params, action, &mut tally);
+            apply::finish(&mut next, params, action, &mut tally, &mut on_touchdown);
         } else {
-            apply::apply(&mut next, params, action, &mut tally);
+            apply::apply_with_touchdown_hook(
+                &mut next,
+                params,
+                action,
+                &mut tally,
+                &mut on_touchdown,
+            );
         }
         if self.card_mode {
             let earned = tally.earned + self.ep.verb(action.verb());

@@ -6,9 +6,8 @@
 //! tells on a real terminal: `[ ]` marks a square that may be chosen,
 //! `( )` what was chosen; `+ ⊖ ◇` are down pieces, `●` the ball.
 //!
-//! Card mode (B11) has no snapshot yet: no ruleset has cards until the
-//! scripting issue lands. Its actions will appear in the `a` menu, whose
-//! generic form is snapshotted here with the one action it lists today.
+//! Card mode (B11) is played under the `cards` ruleset: the card menu
+//! (`c`), a card's targets chosen on the board, `convert N`.
 
 use ball::ball::action::Action;
 use ball::ball::board::Sq;
@@ -644,4 +643,235 @@ fn a_short_pass_marks_where_the_ball_arrived() {
     // Gone after the next action.
     b.key(KeyCode::Char('e'));
     assert!(!b.screen().contains('∘'));
+}
+
+// ---- card mode (B11) ----
+
+/// A two-person card-mode game at its start, DEF to move with `ep` EP and
+/// `ap` AP.
+fn cards_app(ep: u32, ap: u8) -> App {
+    let rs = Ruleset::load("cards").unwrap();
+    let game = rs.game();
+    assert!(game.card_mode());
+    let mut start = Position::start(&game.params);
+    start.ep = [0, ep];
+    start.ap = ap;
+    App::new(
+        rs,
+        History::new(game, start),
+        [Seat::Human, Seat::Human],
+        None,
+    )
+}
+
+/// The legal card actions of the position, in the notation.
+fn legal_cards(app: &App) -> Vec<String> {
+    app.history()
+        .game()
+        .canonical_legal(app.position())
+        .into_iter()
+        .filter(|a| a.starts_with("card "))
+        .collect()
+}
+
+/// Highlights the card menu's entry named `name`.
+fn select_card(b: &mut Board, name: &str) {
+    let i = b.app.cards().iter().position(|c| c.name == name).unwrap();
+    for _ in 0..20 {
+        b.key(KeyCode::Up);
+    }
+    for _ in 0..i {
+        b.key(KeyCode::Down);
+    }
+    assert_eq!(b.app.card_menu_card().unwrap().name, name);
+}
+
+#[test]
+fn the_card_menu_lists_the_cards_with_their_rules_text() {
+    let mut b = Board::new(cards_app(3, 2), 80, 24);
+    let s = b.screen();
+    assert!(s.contains("EP ATK 0 DEF 3"), "EP in the status line");
+    b.key(KeyCode::Char('c'));
+    let s = b.screen();
+    insta::assert_snapshot!("card_menu", s);
+    assert!(s.contains("cards · DEF has 3 EP, 2 AP"));
+    // Every card, its costs, and the highlighted one's text in full.
+    for c in b.app.cards() {
+        assert!(s.contains(&c.name), "{} listed", c.name);
+    }
+    assert!(s.contains("2/2 left"), "Switch's uses");
+    assert!(s.contains("exactly 3 squares away"));
+    assert!(s.contains("restricted afterwards."), "the last words too");
+    assert!(s.contains("convert 1") && s.contains("convert 2"));
+    // Playable exactly when a `card <id> …` action is legal.
+    let legal = legal_cards(&b.app);
+    for c in b.app.cards() {
+        let want = legal
+            .iter()
+            .any(|a| a.split(' ').nth(1) == Some(c.id.name()));
+        assert_eq!(b.app.card_playable(c.id), want, "{}", c.name);
+    }
+    let switch = b
+        .app
+        .cards()
+        .iter()
+        .position(|c| c.name == "Switch")
+        .unwrap();
+    assert!(s.lines().nth(3 + switch).unwrap().contains("✓ Switch"));
+    assert!(!s.contains("✓ Magnet"), "3 EP but no target at the start");
+    // Down: the next card's text.
+    select_card(&mut b, "Shove");
+    let s = b.screen();
+    assert!(
+        s.contains("Shove (2 EP)") && s.contains("pushes an adjacent"),
+        "{s}"
+    );
+    assert!(!s.contains("exactly 3 squares away"));
+    // An unplayable card says why and starts nothing.
+    b.key(KeyCode::Enter);
+    assert!(b.app.message().unwrap().1.contains("not playable now"));
+    assert!(b.app.chosen().is_empty());
+    assert!(b.app.history().played().is_empty());
+    // The `a` menu leads here too.
+    b.key(KeyCode::Esc);
+    assert!(b.app.dialog().is_none());
+    b.key(KeyCode::Char('a'));
+    let n = b.app.whole_actions().len();
+    b.key(KeyCode::Char(char::from(b'1' + n as u8)));
+    assert!(matches!(b.app.dialog(), Some(Dialog::Cards { .. })));
+}
+
+#[test]
+fn convert_through_the_card_menu_earns_ep() {
+    let mut b = Board::new(cards_app(0, 2), 80, 24);
+    b.key(KeyCode::Char('c'));
+    let n = b.app.cards().len();
+    for _ in 0..n + 1 {
+        b.key(KeyCode::Down); // past the cards, to `convert 2`
+    }
+    b.key(KeyCode::Enter);
+    assert_eq!(last_action(&b.app), "convert 2");
+    let ep = b.app.position().ep[Team::Def as usize];
+    assert!(ep > 0);
+    assert!(b.screen().contains(&format!("EP ATK 0 DEF {ep}")));
+}
+
+#[test]
+fn a_cards_target_is_chosen_on_the_board_and_plays_the_legal_action() {
+    let mut b = Board::new(cards_app(3, 2), 80, 24);
+    let before = *b.app.position();
+    let legal = legal_cards(&b.app);
+    b.key(KeyCode::Char('c'));
+    select_card(&mut b, "Sprint");
+    b.key(KeyCode::Enter);
+    assert!(b.app.dialog().is_none());
+    assert!(b.app.prompt().contains("card Sprint: choose a piece"));
+    // The pieces offered are the first arguments of the legal sprints.
+    let mut pieces: Vec<String> = b
+        .app
+        .options()
+        .iter()
+        .map(|c| match c {
+            Choice::Piece(p) => p.to_string(),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    pieces.sort();
+    let mut want: Vec<String> = legal
+        .iter()
+        .filter_map(|a| a.strip_prefix("card sprint "))
+        .map(|a| a.split(' ').next().unwrap().to_string())
+        .collect();
+    want.dedup();
+    want.sort();
+    assert_eq!(pieces, want);
+    b.click("F14"); // DEF6
+    let s = b.screen();
+    insta::assert_snapshot!("card_target", s);
+    assert!(s.contains("(X6)"), "the chosen piece is marked");
+    assert!(b.app.prompt().contains("choose a square (target 2 of 2)"));
+    let mut squares: Vec<String> = b
+        .app
+        .options()
+        .iter()
+        .map(|c| match c {
+            Choice::Square(s) => s.to_string(),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    squares.sort();
+    let mut want: Vec<String> = legal
+        .iter()
+        .filter_map(|a| a.strip_prefix("card sprint DEF6 "))
+        .map(str::to_string)
+        .collect();
+    want.sort();
+    assert_eq!(squares, want, "exactly the kernel's targets");
+    // A square that is not a target changes nothing.
+    b.click("G9");
+    assert_eq!(b.app.chosen().len(), 2);
+    assert!(b.app.message().unwrap().1.contains("not a target"));
+    // Backspace goes back one choice: the piece again...
+    b.key(KeyCode::Backspace);
+    assert_eq!(b.app.chosen().len(), 1);
+    b.click("F14");
+    let target = want[0].clone();
+    b.click(&target);
+    let action = format!("card sprint DEF6 {target}");
+    assert_eq!(b.app.history().actions().len(), 1);
+    assert_eq!(last_action(&b.app), action);
+    // ...and the position is the kernel's after exactly that action.
+    let mut expect = before;
+    let game = b.app.history().game().clone();
+    game.play(&mut expect, action.parse().unwrap(), &mut ())
+        .unwrap();
+    assert_eq!(*b.app.position(), expect);
+}
+
+#[test]
+fn esc_in_the_middle_of_a_card_leaves_the_game_unchanged() {
+    let mut b = Board::new(cards_app(3, 2), 80, 24);
+    let before_screen = b.screen();
+    let pos = *b.app.position();
+    b.key(KeyCode::Char('c'));
+    select_card(&mut b, "Sprint");
+    b.key(KeyCode::Enter);
+    b.click("F14");
+    assert_eq!(b.app.chosen().len(), 2);
+    b.key(KeyCode::Esc);
+    assert!(b.app.chosen().is_empty());
+    assert_eq!(*b.app.position(), pos);
+    assert_eq!(b.app.version(), 0);
+    assert!(b.app.history().played().is_empty());
+    assert_eq!(board_part(&b.screen()), board_part(&before_screen));
+    // Backspace from the first target goes back to the card menu; Esc
+    // closes it, still unchanged.
+    b.key(KeyCode::Char('c'));
+    select_card(&mut b, "Sprint");
+    b.key(KeyCode::Enter);
+    b.key(KeyCode::Backspace);
+    assert!(matches!(
+        b.app.dialog(),
+        Some(Dialog::Cards { selected: 0, .. })
+    ));
+    b.key(KeyCode::Esc);
+    assert!(b.app.dialog().is_none() && b.app.chosen().is_empty());
+    assert_eq!(*b.app.position(), pos);
+}
+
+#[test]
+fn a_card_without_targets_asks_for_confirmation() {
+    let mut b = Board::new(cards_app(2, 1), 80, 24);
+    b.key(KeyCode::Char('c'));
+    select_card(&mut b, "Quick Step");
+    b.key(KeyCode::Enter);
+    assert!(b.app.history().played().is_empty(), "not yet");
+    assert!(b.screen().contains("Enter again plays Quick Step"));
+    b.key(KeyCode::Esc);
+    assert!(b.app.dialog().is_some(), "Esc takes back the confirmation");
+    assert!(b.app.history().played().is_empty());
+    b.key(KeyCode::Enter);
+    b.key(KeyCode::Enter);
+    assert_eq!(last_action(&b.app), "card quick-step");
+    assert_eq!(b.app.position().ap, 2);
 }

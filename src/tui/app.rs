@@ -17,8 +17,9 @@ use std::path::PathBuf;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::history::History;
-use crate::ball::action::Action;
+use crate::ball::action::{Action, Arg, CardId};
 use crate::ball::board::{COLS, ROWS, Sq, SqSet, is_playable};
+use crate::ball::extension::CardSummary;
 use crate::ball::piece::{PieceId, Team};
 use crate::ball::position::{Outcome, Phase, Position};
 use crate::kernel::grid::Coord;
@@ -60,6 +61,12 @@ pub enum Choice {
     Square(Sq),
     /// Who keeps the ball after a release (chosen in the menu).
     Keep(PieceId),
+    /// The card to play (B11.6, chosen in the card menu); its piece and
+    /// square arguments are then chosen on the board as `Piece` and
+    /// `Square`, a number argument in the menu.
+    Card(CardId),
+    /// A card's number argument (chosen in the menu).
+    Number(u8),
 }
 
 /// The choices that make up `action`, in the order the board asks for
@@ -67,9 +74,10 @@ pub enum Choice {
 /// the board offers whole in its action menu (`a`).
 ///
 /// This is the board's one extension point for new kinds of action: an
-/// action this function does not split — `end`, `convert N`, and every
-/// card action (B11.6) the scripting layer adds — is offered by its
-/// notation in the menu, straight from the legal list, with no code here.
+/// action this function does not split — `end`, `convert N` — is offered
+/// by its notation in the menu, straight from the legal list. A card
+/// action (B11.6) is split into its card, chosen in the card menu (`c`),
+/// and then its arguments one at a time.
 pub fn steps(pos: &Position, action: Action) -> Option<Vec<Choice>> {
     use Choice::{Keep, Piece, Square};
     let v = Choice::Verb;
@@ -107,6 +115,16 @@ pub fn steps(pos: &Position, action: Action) -> Option<Vec<Choice>> {
                 Square(bottom_to),
             ];
             s.extend(keep.map(Keep));
+            s
+        }
+        Action::Card { card, args } => {
+            let mut s = vec![Choice::Card(card)];
+            s.extend(args.iter().filter_map(|a| match *a {
+                Arg::None => None,
+                Arg::Piece(p) => Some(Piece(p)),
+                Arg::Square(q) => Some(Square(q)),
+                Arg::Number(n) => Some(Choice::Number(n)),
+            }));
             s
         }
         _ => return None,
@@ -196,8 +214,13 @@ impl Cursor {
 pub enum Dialog {
     /// The keys.
     Help,
-    /// The legal actions not started by a piece: `end`, `convert N`, cards.
+    /// The legal actions not started by a piece: `end`, `convert N`, and
+    /// in card mode a last entry that opens the card menu.
     Actions { selected: usize },
+    /// Card mode (B11): the coach's cards, then the `convert N` actions.
+    /// `confirm` once Enter was pressed on a card without arguments: the
+    /// next Enter plays it.
+    Cards { selected: usize, confirm: bool },
     /// Where to save the match record; `overwrite` once warned that the
     /// file exists.
     Save { path: String, overwrite: bool },
@@ -236,6 +259,9 @@ pub struct App {
     /// the board builds from choices and the ones offered whole.
     paths: Vec<(Action, Vec<Choice>)>,
     whole: Vec<Action>,
+    /// Each coach's cards (B11.6), by `Team as usize`; empty without card
+    /// mode.
+    cards: [Vec<CardSummary>; 2],
     chosen: Vec<Choice>,
     /// The highlighted entry of a menu step.
     menu: usize,
@@ -257,6 +283,12 @@ impl App {
     /// the bots' seed, recorded when a bot plays.
     pub fn new(ruleset: Ruleset, history: History, seats: [Seat; 2], seed: Option<u64>) -> App {
         let saved = history.actions();
+        let cards = [Team::Atk, Team::Def].map(|t| {
+            let mut v = history.game().cards(t);
+            v.sort_by_key(|c| c.id);
+            v.dedup_by_key(|c| c.id);
+            v
+        });
         let mut app = App {
             ruleset,
             history,
@@ -265,6 +297,7 @@ impl App {
             replay: false,
             paths: Vec::new(),
             whole: Vec::new(),
+            cards,
             chosen: Vec::new(),
             menu: 0,
             cursor: Cursor::at(Sq::parse("G9").expect("G9 is playable")),
@@ -385,10 +418,84 @@ impl App {
         &self.whole
     }
 
-    /// Card mode is on when the position has EP or a card mode action is
-    /// legal: only then does the board show EP.
-    pub fn shows_ep(&self) -> bool {
-        self.position().ep != [0, 0] || self.whole.iter().any(|a| *a != Action::End)
+    /// The game is played in card mode (B11): the board shows EP, and
+    /// `c` opens the card menu.
+    pub fn card_mode(&self) -> bool {
+        self.history.game().card_mode()
+    }
+
+    /// The cards of the coach to move, in a fixed order.
+    pub fn cards(&self) -> &[CardSummary] {
+        &self.cards[self.position().to_move as usize]
+    }
+
+    /// One card of the coach to move.
+    pub fn card(&self, id: CardId) -> Option<&CardSummary> {
+        self.cards().iter().find(|c| c.id == id)
+    }
+
+    /// A card is playable now exactly when some `card <id> …` action is in
+    /// the legal list.
+    pub fn card_playable(&self, id: CardId) -> bool {
+        self.card_choices().contains(&Choice::Card(id))
+    }
+
+    /// The cards playable now, as the first choice of their actions.
+    fn card_choices(&self) -> Vec<Choice> {
+        let mut v: Vec<Choice> = self
+            .paths
+            .iter()
+            .map(|(_, s)| s[0])
+            .filter(|c| matches!(c, Choice::Card(_)))
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+
+    /// What the use limits of a card leave, e.g. `1/2 left`, `0/1 this
+    /// turn`; `None` for an unlimited card.
+    pub fn uses_left(&self, card: &CardSummary) -> Option<String> {
+        let pos = self.position();
+        let (game, turn) = pos.card_uses.get(pos.to_move, card.id);
+        let mut parts = Vec::new();
+        if let Some(u) = card.uses {
+            parts.push(format!("{}/{u} left", u.saturating_sub(game)));
+        }
+        if let Some(u) = card.per_turn {
+            parts.push(format!("{}/{u} this turn", u.saturating_sub(turn)));
+        }
+        (!parts.is_empty()).then(|| parts.join(", "))
+    }
+
+    /// The `convert N` actions of the legal list, for the card menu.
+    pub fn converts(&self) -> Vec<Action> {
+        self.whole
+            .iter()
+            .copied()
+            .filter(|a| matches!(a, Action::Convert { .. }))
+            .collect()
+    }
+
+    /// Entries of the card menu: the cards, then the converts.
+    pub fn card_menu_len(&self) -> usize {
+        self.cards().len() + self.converts().len()
+    }
+
+    /// The card highlighted in the card menu, if the highlight is on one.
+    pub fn card_menu_card(&self) -> Option<&CardSummary> {
+        match self.dialog {
+            Some(Dialog::Cards { selected, .. }) => self.cards().get(selected),
+            _ => None,
+        }
+    }
+
+    /// The card being played, while its arguments are chosen.
+    pub fn card_in_play(&self) -> Option<CardId> {
+        match self.chosen.first() {
+            Some(&Choice::Card(id)) => Some(id),
+            _ => None,
+        }
     }
 
     /// The legal actions that start with the choices made so far, with
@@ -408,11 +515,15 @@ impl App {
         self.options_after(&self.chosen)
     }
 
+    /// The next choices after `prefix`; cards are not among the first
+    /// choices (the board starts with a piece), they are chosen in the
+    /// card menu.
     fn options_after(&self, prefix: &[Choice]) -> Vec<Choice> {
         let n = prefix.len();
         let mut out: Vec<Choice> = self
             .matching(prefix)
             .filter_map(|(_, s)| s.get(n).copied())
+            .filter(|c| !matches!(c, Choice::Card(_)))
             .collect();
         out.sort_by_key(|&c| (self.reading_order(c), c));
         out.dedup();
@@ -431,16 +542,16 @@ impl App {
         match c {
             Choice::Piece(p) => Some(self.position().piece(p).at),
             Choice::Square(s) => Some(s),
-            Choice::Verb(_) | Choice::Keep(_) => None,
+            Choice::Verb(_) | Choice::Keep(_) | Choice::Card(_) | Choice::Number(_) => None,
         }
     }
 
-    /// The next choice is made in a menu (action, keeper) rather than on
-    /// the board.
+    /// The next choice is made in a menu (action, keeper, a card's
+    /// number) rather than on the board.
     pub fn menu_step(&self) -> bool {
         self.options()
             .first()
-            .is_some_and(|c| matches!(c, Choice::Verb(_) | Choice::Keep(_)))
+            .is_some_and(|c| matches!(c, Choice::Verb(_) | Choice::Keep(_) | Choice::Number(_)))
     }
 
     /// Squares to highlight as choosable: the board options, or in the
@@ -511,6 +622,9 @@ impl App {
         if let Seat::Bot(spec) = self.seat(team) {
             return format!("{team} ({spec} bot) is playing");
         }
+        if let Some(id) = self.card_in_play() {
+            return self.card_prompt(id);
+        }
         let piece = |i: usize| match self.chosen.get(i) {
             Some(Choice::Piece(p)) => p.to_string(),
             _ => "?".into(),
@@ -527,7 +641,7 @@ impl App {
             (0, _) if pos.phase == Phase::Release => {
                 format!("{team}, release phase: choose a piece with a task")
             }
-            (0, _) if self.paths.is_empty() => {
+            (0, _) if self.options_after(&[]).is_empty() => {
                 format!("{team}: no piece can act; e ends the action phase")
             }
             (0, _) => format!("{team}: choose a piece, or e to end the action phase"),
@@ -571,6 +685,24 @@ impl App {
         }
     }
 
+    /// While a card's arguments are chosen: which card, which argument.
+    fn card_prompt(&self, id: CardId) -> String {
+        let name = self.card(id).map_or(id.name(), |c| c.name.as_str());
+        let total = self
+            .matching(&self.chosen)
+            .map(|(_, s)| s.len() - 1)
+            .max()
+            .unwrap_or(0);
+        let k = self.chosen.len();
+        let what = match self.options().first() {
+            Some(Choice::Piece(_)) => "a piece",
+            Some(Choice::Square(_)) => "a square",
+            Some(Choice::Number(_)) => "a number",
+            _ => "a target",
+        };
+        format!("card {name}: choose {what} (target {k} of {total}); Esc cancels")
+    }
+
     /// The label of a menu or board option, for the panel.
     pub fn option_label(&self, c: Choice) -> String {
         let pos = self.position();
@@ -593,6 +725,10 @@ impl App {
                 };
                 format!("{k} keeps the ball ({role})")
             }
+            Choice::Card(id) => self
+                .card(id)
+                .map_or(id.name().to_string(), |c| c.name.clone()),
+            Choice::Number(n) => n.to_string(),
         }
     }
 
@@ -707,6 +843,7 @@ impl App {
             KeyCode::Backspace => self.back(),
             KeyCode::Char('e') => self.end_turn(),
             KeyCode::Char('a') => self.open_actions(),
+            KeyCode::Char('c') => self.open_cards(0),
             KeyCode::Char(d @ '1'..='9') => {
                 let i = d as usize - '1' as usize;
                 if let Some(&c) = self.options().get(i) {
@@ -773,8 +910,38 @@ impl App {
                 KeyCode::Char('n') | KeyCode::Esc => self.dialog = None,
                 _ => {}
             },
+            Dialog::Cards { selected, confirm } => {
+                let n = self.card_menu_len();
+                let to = |selected| {
+                    Some(Dialog::Cards {
+                        selected,
+                        confirm: false,
+                    })
+                };
+                match code {
+                    KeyCode::Esc if confirm => self.dialog = to(selected),
+                    KeyCode::Esc => self.dialog = None,
+                    KeyCode::Up | KeyCode::Char('k') => {
+                        self.dialog = to(selected.saturating_sub(1))
+                    }
+                    KeyCode::Down | KeyCode::Char('j') => {
+                        self.dialog = to((selected + 1).min(n.saturating_sub(1)));
+                    }
+                    KeyCode::Enter | KeyCode::Char(' ') => self.card_menu_pick(selected),
+                    KeyCode::Char(d @ '1'..='9') => {
+                        let i = d as usize - '1' as usize;
+                        if i < n {
+                            if i != selected {
+                                self.dialog = to(i);
+                            }
+                            self.card_menu_pick(i);
+                        }
+                    }
+                    _ => {}
+                }
+            }
             Dialog::Actions { selected } => {
-                let n = self.whole.len();
+                let n = self.whole.len() + usize::from(self.card_mode());
                 match code {
                     KeyCode::Esc => self.dialog = None,
                     KeyCode::Up | KeyCode::Char('k') => {
@@ -841,10 +1008,21 @@ impl App {
         }
     }
 
-    /// A click on entry `i` of the open action menu.
+    /// A click on entry `i` of the open action or card menu: as if it
+    /// were highlighted and Enter pressed.
     pub fn click_dialog_item(&mut self, i: usize) {
-        if matches!(self.dialog, Some(Dialog::Actions { .. })) {
-            self.play_whole(i);
+        match self.dialog {
+            Some(Dialog::Actions { .. }) => self.play_whole(i),
+            Some(Dialog::Cards { selected, confirm }) => {
+                if i != selected || !confirm {
+                    self.dialog = Some(Dialog::Cards {
+                        selected: i,
+                        confirm: false,
+                    });
+                }
+                self.card_menu_pick(i);
+            }
+            _ => {}
         }
     }
 
@@ -916,6 +1094,11 @@ impl App {
     /// Backspace: take back the last choice (and a menu that was skipped
     /// because it had one entry, which would only be skipped again).
     fn back(&mut self) {
+        if let [Choice::Card(id)] = self.chosen.as_slice() {
+            let i = self.cards().iter().position(|c| c.id == *id).unwrap_or(0);
+            self.chosen.clear();
+            return self.open_cards(i);
+        }
         self.chosen.pop();
         while !self.chosen.is_empty() {
             let opts = self.options();
@@ -969,6 +1152,7 @@ impl App {
         }
         // Another piece that can act: start again with it.
         if !self.chosen.is_empty()
+            && self.card_in_play().is_none()
             && let Some(c) = self
                 .options_after(&[])
                 .into_iter()
@@ -978,6 +1162,12 @@ impl App {
             return self.choose(c);
         }
         let pos = self.position();
+        if self.card_in_play().is_some() {
+            return self.info(format!(
+                "{} · not a target; Backspace goes back, Esc cancels the card",
+                describe_square(pos, sq)
+            ));
+        }
         let why = match (self.chosen.is_empty(), pos.piece_at(sq)) {
             (true, Some(p)) if p.team() != pos.to_move => "not yours",
             (true, Some(_)) => "no legal action now",
@@ -1037,7 +1227,70 @@ impl App {
         if let Some(&a) = self.whole.get(i) {
             self.dialog = None;
             self.commit(a);
+        } else if i == self.whole.len() && self.card_mode() {
+            self.open_cards(0);
         }
+    }
+
+    /// `c`: the card menu, with entry `selected` highlighted.
+    fn open_cards(&mut self, selected: usize) {
+        if !self.card_mode() {
+            return self.info("no cards: this ruleset has no card mode (--ruleset cards)".into());
+        }
+        if self.card_menu_len() == 0 {
+            return self.info("no cards and no convert now".into());
+        }
+        self.chosen.clear();
+        self.dialog = Some(Dialog::Cards {
+            selected: selected.min(self.card_menu_len() - 1),
+            confirm: false,
+        });
+    }
+
+    /// Enter on entry `i` of the card menu: a convert plays; a playable
+    /// card starts choosing its arguments (one without arguments asks
+    /// for Enter again first); an unplayable one says why not.
+    fn card_menu_pick(&mut self, i: usize) {
+        let Some(Dialog::Cards { confirm, .. }) = self.dialog else {
+            return;
+        };
+        let n_cards = self.cards().len();
+        if i >= n_cards {
+            if let Some(&a) = self.converts().get(i - n_cards) {
+                self.dialog = None;
+                self.commit(a);
+            }
+            return;
+        }
+        let card = self.cards()[i].clone();
+        if !self.card_playable(card.id) {
+            let pos = self.position();
+            let ep = pos.ep[pos.to_move as usize];
+            let why = if card.cost > ep {
+                format!("needs {} EP, {} has {ep}", card.cost, pos.to_move)
+            } else if card.ap > pos.ap {
+                format!("needs {} AP, {} left", card.ap, pos.ap)
+            } else if self.uses_left(&card).is_some_and(|u| u.starts_with('0')) {
+                "no use left".into()
+            } else {
+                "no legal target now".into()
+            };
+            return self.info(format!("{} is not playable now: {why}", card.name));
+        }
+        let whole = self
+            .paths
+            .iter()
+            .any(|(_, s)| s.as_slice() == [Choice::Card(card.id)]);
+        if whole && !confirm {
+            self.dialog = Some(Dialog::Cards {
+                selected: i,
+                confirm: true,
+            });
+            return;
+        }
+        self.dialog = None;
+        self.chosen = vec![Choice::Card(card.id)];
+        self.settle();
     }
 
     // ---- undo, redo ----
@@ -1281,7 +1534,11 @@ mod tests {
                     out.push(*a);
                 }
             }
-            for c in app.options_after(prefix) {
+            let mut next = app.options_after(prefix);
+            if prefix.is_empty() {
+                next.extend(app.card_choices());
+            }
+            for c in next {
                 prefix.push(c);
                 walk(app, prefix, out);
                 prefix.pop();

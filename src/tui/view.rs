@@ -314,7 +314,7 @@ fn draw_status(buf: &mut Buffer, r: Rect, app: &App) {
             " turn {}/{limit} · {phase} · AP {} · ATK {a} - DEF {d}",
             pos.turn, pos.ap
         )));
-        if app.shows_ep() {
+        if app.card_mode() {
             spans.push(Span::raw(format!(
                 " · EP ATK {} DEF {}",
                 pos.ep[Team::Atk as usize],
@@ -726,6 +726,25 @@ fn draw_footer(buf: &mut Buffer, r: Rect, app: &App) {
             "hjkl Tab Enter · Esc · e end · a more · u undo · s save · ? keys · q quit",
         ]
     };
+    // Card mode adds its key after `a`'s.
+    let card_keys = app.card_mode() && app.human_to_move();
+    let mut variants: Vec<String> = variants
+        .iter()
+        .map(|v| {
+            if card_keys {
+                v.replacen("a more actions", "a more actions · c cards", 1)
+                    .replacen("a more ·", "a more · c cards ·", 1)
+                    .replacen(" · u/r undo/redo", " · u/r undo", 1)
+            } else {
+                v.to_string()
+            }
+        })
+        .collect();
+    if card_keys && variants.len() > 1 {
+        variants.push(
+            "hjkl Tab Enter · Esc · e end · a more · c cards · u undo · ? keys · q quit".into(),
+        );
+    }
     let room = r.width as usize - 1;
     let keys = variants
         .iter()
@@ -751,7 +770,8 @@ pub const HELP: &[&str] = &[
     "Esc             cancel the action in progress",
     "Backspace       take back the last choice",
     "e               end the action phase (B4.3)",
-    "a               other actions (end, convert, cards)",
+    "a               other actions (end, convert)",
+    "c               card mode: the cards, convert AP",
     "u, r            undo, redo (a bot's reply too)",
     "s               save the match record",
     "PgUp, PgDn      scroll the log",
@@ -767,7 +787,7 @@ fn dialog_size(app: &App, d: &Dialog) -> (u16, u16, u16) {
             0,
         ),
         Dialog::Actions { .. } => {
-            let n = app.whole_actions().len() as u16;
+            let n = (app.whole_actions().len() + usize::from(app.card_mode())) as u16;
             let w = app
                 .whole_actions()
                 .iter()
@@ -776,9 +796,116 @@ fn dialog_size(app: &App, d: &Dialog) -> (u16, u16, u16) {
                 .unwrap_or(0) as u16;
             ((w + 8).max(40), n + 4, n)
         }
+        Dialog::Cards { .. } => {
+            let n = app.card_menu_len() as u16;
+            let text = app
+                .cards()
+                .iter()
+                .map(|c| wrap(&c.text, CARD_TEXT_WIDTH, 0).len())
+                .max()
+                .unwrap_or(1) as u16;
+            (CARD_MENU_WIDTH, n + text + 5, n)
+        }
         Dialog::Save { .. } => (60, 6, 0),
         Dialog::ConfirmQuit => (46, 5, 0),
     }
+}
+
+/// The card menu's width, and its rules text's (inside the border, one
+/// space either side).
+const CARD_MENU_WIDTH: u16 = 72;
+const CARD_TEXT_WIDTH: usize = CARD_MENU_WIDTH as usize - 4;
+
+/// The card menu (B11): the coach's cards, `✓` on the playable ones,
+/// then the converts, then the highlighted card's rules text in full.
+fn card_menu_lines(app: &App, selected: usize, confirm: bool) -> Vec<Line<'static>> {
+    let hint = match app.card_menu_card() {
+        Some(c) if confirm => format!(" Enter again plays {}; Esc does not", c.name),
+        _ => " ✓ playable now · Enter plays · ↑/↓ · Esc closes".to_string(),
+    };
+    let mut v = vec![Line::styled(
+        hint,
+        Style::default().add_modifier(Modifier::BOLD),
+    )];
+    let key = |i: usize| {
+        if i < 9 {
+            format!("{}", i + 1)
+        } else {
+            " ".into()
+        }
+    };
+    let pointer = |i: usize| if i == selected { "›" } else { " " };
+    let cards = app.cards();
+    for (i, c) in cards.iter().enumerate() {
+        let playable = app.card_playable(c.id);
+        let mark = if playable { "✓" } else { " " };
+        let ap = if c.ap > 0 {
+            format!(" {} AP", c.ap)
+        } else {
+            "     ".into()
+        };
+        let uses = app.uses_left(c).map_or(String::new(), |u| format!("  {u}"));
+        let mut style = if playable {
+            Style::default()
+        } else {
+            Style::default().fg(Color::DarkGray)
+        };
+        if i == selected {
+            style = style.add_modifier(Modifier::REVERSED);
+        }
+        v.push(Line::styled(
+            format!(
+                "{}{} {mark} {:<16} {} EP{ap}{uses}",
+                pointer(i),
+                key(i),
+                c.name,
+                c.cost
+            ),
+            style,
+        ));
+    }
+    for (j, a) in app.converts().iter().enumerate() {
+        let i = cards.len() + j;
+        let style = if i == selected {
+            Style::default().add_modifier(Modifier::REVERSED)
+        } else {
+            Style::default()
+        };
+        v.push(Line::styled(
+            format!(
+                "{}{} ✓ {:<16} AP into EP",
+                pointer(i),
+                key(i),
+                a.to_string()
+            ),
+            style,
+        ));
+    }
+    let rule = "─".repeat(CARD_TEXT_WIDTH + 2);
+    v.push(Line::styled(rule, Style::default().fg(Color::Gray)));
+    match app.card_menu_card() {
+        Some(c) => {
+            let mut head = format!("{} ({} EP", c.name, c.cost);
+            if c.ap > 0 {
+                head.push_str(&format!(", {} AP", c.ap));
+            }
+            head.push(')');
+            if let Some(u) = app.uses_left(c) {
+                head.push_str(&format!(" · {u}"));
+            }
+            v.push(Line::styled(
+                format!(" {head}"),
+                Style::default().add_modifier(Modifier::BOLD),
+            ));
+            for l in wrap(&c.text, CARD_TEXT_WIDTH, 0) {
+                v.push(Line::from(format!(" {l}")));
+            }
+        }
+        None => v.push(Line::from(
+            " convert N: spend N AP of this turn to earn EP (B11)",
+        )),
+    }
+    v
 }
 
 fn draw_dialog(frame: &mut Frame, r: Rect, app: &App, d: &Dialog) {
@@ -803,7 +930,32 @@ fn draw_dialog(frame: &mut Frame, r: Rect, app: &App, d: &Dialog) {
                 };
                 v.push(Line::styled(format!(" {key} {a}"), style));
             }
+            if app.card_mode() {
+                let i = app.whole_actions().len();
+                let style = if i == *selected {
+                    Style::default().add_modifier(Modifier::REVERSED)
+                } else {
+                    Style::default()
+                };
+                let key = if i < 9 {
+                    format!("{}", i + 1)
+                } else {
+                    " ".into()
+                };
+                v.push(Line::styled(format!(" {key} cards… (c)"), style));
+            }
             (" other actions ", v)
+        }
+        Dialog::Cards { selected, confirm } => {
+            let pos = app.position();
+            let title = format!(
+                " cards · {} has {} EP, {} AP ",
+                pos.to_move, pos.ep[pos.to_move as usize], pos.ap
+            );
+            let block = Block::bordered().title(title);
+            let lines = card_menu_lines(app, *selected, *confirm);
+            frame.render_widget(Paragraph::new(lines).block(block), r);
+            return;
         }
         Dialog::Save { path, .. } => (
             " save the match record ",

@@ -157,6 +157,84 @@ fn seats_swap_every_game() {
 }
 
 // ---------------------------------------------------------------------------
+// Card mode
+// ---------------------------------------------------------------------------
+
+/// The EP identity on real card-mode games: replaying each game's record
+/// step by step, the mover's EP change minus its `convert N` plus the
+/// played card's cost is what the EP table gave (never negative; the
+/// other coach's EP never moves), and these sum to the derived
+/// `earned = final − converted + spent`; converts and card costs sum to
+/// `converted` and `spent`, card plays to `plays`.
+#[test]
+fn ep_identity_on_card_mode_games() {
+    use ball::ball::action::Action;
+    let rs = Ruleset::load("cards").unwrap();
+    let game = sim::new_game(&rs).unwrap();
+    assert!(game.card_mode());
+    let costs = [Team::Atk, Team::Def].map(|t| game.cards(t));
+    let mut c = cfg("greedy", "random", 4, 3);
+    c.records = true;
+    let results = sim::run(&rs, &c, 2, &|| {}).unwrap();
+    let mut any_play = false;
+    let mut any_earned = false;
+    for g in &results {
+        let cards = g.cards.as_ref().expect("card-mode game has card figures");
+        assert_eq!(cards.failed, 0, "game {}", g.index);
+        let rec = Record::parse(g.record.as_deref().unwrap()).unwrap();
+        let r = replay::replay(&rec, &rs).unwrap();
+        let (mut earned, mut converted, mut spent) = ([0i64; 2], [0u32; 2], [0u32; 2]);
+        let mut plays = std::collections::BTreeMap::<String, [u32; 2]>::new();
+        let mut before = r.start;
+        for (a, after) in &r.steps {
+            let t = before.to_move as usize;
+            let mut delta = i64::from(after.ep[t]) - i64::from(before.ep[t]);
+            assert_eq!(
+                after.ep[1 - t],
+                before.ep[1 - t],
+                "the other coach's EP moved: {a}"
+            );
+            match a {
+                Action::Convert { ap } => {
+                    converted[t] += u32::from(*ap);
+                    delta -= i64::from(*ap);
+                }
+                Action::Card { card, .. } => {
+                    let cost = costs[t].iter().find(|x| x.id == *card).unwrap().cost;
+                    spent[t] += cost;
+                    delta += i64::from(cost);
+                    plays.entry(card.name().to_string()).or_default()[t] += 1;
+                }
+                _ => {}
+            }
+            assert!(delta >= 0, "game {}: `{a}` earned {delta} EP", g.index);
+            earned[t] += delta;
+            before = *after;
+        }
+        assert_eq!(cards.final_ep, r.last().ep, "game {}", g.index);
+        assert_eq!(cards.converted, converted, "game {}", g.index);
+        assert_eq!(cards.spent, spent, "game {}", g.index);
+        assert_eq!(cards.earned(), earned, "game {}", g.index);
+        for (id, p) in &cards.plays {
+            assert_eq!(*p, plays.get(id).copied().unwrap_or_default(), "{id}");
+        }
+        any_play |= cards.total_plays().iter().any(|&k| k > 0);
+        any_earned |= earned.iter().any(|&e| e > 0);
+    }
+    // Not a vacuous check: cards were played and EP earned from play.
+    assert!(any_play && any_earned);
+    // The figures are the same on one thread.
+    let one = sim::run(&rs, &c, 1, &|| {}).unwrap();
+    assert_eq!(one, results);
+    // And the standard ruleset has none.
+    assert!(
+        play(&cfg("greedy", "random", 2, 3), 1)
+            .iter()
+            .all(|g| g.cards.is_none())
+    );
+}
+
+// ---------------------------------------------------------------------------
 // The command line
 // ---------------------------------------------------------------------------
 
@@ -330,6 +408,57 @@ fn sim_json_and_plot() {
     assert!(v["throughput"]["games_per_second"].is_number());
     let s = std::fs::read_to_string(&svg).unwrap();
     assert!(s.starts_with("<svg") && s.contains("win rates") && s.contains("game length"));
+}
+
+#[test]
+fn card_mode_sim_reports_card_figures() {
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "--ruleset",
+            "cards",
+            "sim",
+            "--bots",
+            "greedy,random",
+            "--games",
+            "6",
+            "--seed",
+            "2",
+        ];
+        args.extend_from_slice(extra);
+        ball(&args)
+    };
+    let r = run(&["--json"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let c = &v["metrics"]["cards"];
+    assert_eq!(c["games"], 6, "{c}");
+    let cards = c["cards"].as_array().unwrap();
+    assert_eq!(cards.len(), 10);
+    assert!(cards.iter().any(|u| u["card"] == "sprint"));
+    let plays: f64 = cards
+        .iter()
+        .map(|u| u["plays_per_game"].as_f64().unwrap())
+        .sum();
+    assert!(plays > 0.0, "no card played: {c}");
+    for side in ["atk", "def"] {
+        let e = &c["ep"][side];
+        let f = |k: &str| e[k].as_f64().unwrap();
+        assert!((f("earned") + f("converted") - f("spent") - f("final_ep")).abs() < 1e-9);
+    }
+    // The table, byte-identical on 1 and 2 threads but for throughput.
+    let body = |r: &Run| {
+        assert_eq!(r.code, Some(0), "{}", r.stderr);
+        let lines: Vec<&str> = r.stdout.lines().collect();
+        lines[..lines.len() - 1].join("\n")
+    };
+    let (t1, t2) = (run(&["--threads", "1"]), run(&["--threads", "2"]));
+    assert_eq!(body(&t1), body(&t2));
+    assert!(t1.stdout.contains("EP per game") && t1.stdout.contains("sprint"));
+    assert!(!t1.stdout.contains("n/a"), "{}", t1.stdout);
+    // Not card mode: null.
+    let r = ball(&["sim", "--games", "2", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert!(v["metrics"]["cards"].is_null());
 }
 
 #[test]

@@ -6,6 +6,10 @@
 //! - means (turns, actions, touchdowns, branching factor) with Welch's
 //!   t-test, which does not assume equal variances.
 //!
+//! When both rulesets are in card mode, rows follow for the EP economy
+//! (earned, converted, spent per game, both coaches together: Welch) and
+//! for each card (plays per game: Welch; share of games played: z).
+//!
 //! The games of the two sides share seeds but not positions (the rules
 //! differ, so the games part at once), so the samples are treated as
 //! independent. Balance is a function of the first-mover score and is
@@ -64,7 +68,7 @@ pub fn compare(ma: &Metrics, sa: &Samples, mb: &Metrics, sb: &Samples) -> Vec<Ro
         row(name, m(a), m(b), "welch", Some(welch_p(a, b)))
     };
     let [bot_a, bot_b] = &ma.bots;
-    vec![
+    let mut rows = vec![
         rate("ATK win rate", ma.atk_wins as f64, mb.atk_wins as f64),
         rate("DEF win rate", ma.def_wins as f64, mb.def_wins as f64),
         rate("draw rate", ma.draws as f64, mb.draws as f64),
@@ -98,7 +102,50 @@ pub fn compare(ma: &Metrics, sa: &Samples, mb: &Metrics, sb: &Samples) -> Vec<Ro
         mean("actions (mean)", &sa.actions, &sb.actions),
         mean("touchdowns per game", &sa.touchdowns, &sb.touchdowns),
         mean("mean branching factor", &sa.branching, &sb.branching),
-    ]
+    ];
+    // Card mode on both sides: the EP flows (both coaches together) and
+    // each card's plays and game share. Only then: against a side without
+    // cards every difference would be the card mode itself.
+    if let (Some(ca), Some(cb), Some(xa), Some(xb)) = (&sa.cards, &sb.cards, &ma.cards, &mb.cards) {
+        rows.push(mean("EP earned per game", &ca.earned, &cb.earned));
+        rows.push(mean("EP converted per game", &ca.converted, &cb.converted));
+        rows.push(mean("EP spent per game", &ca.spent, &cb.spent));
+        let mut ids: Vec<&String> = ca.plays.keys().chain(cb.plays.keys()).collect();
+        ids.sort();
+        ids.dedup();
+        for id in ids {
+            // A card one side does not hold: 0 plays in each of its games.
+            let zeros = |k: usize| vec![0.0; k];
+            let pa = ca
+                .plays
+                .get(id)
+                .cloned()
+                .unwrap_or_else(|| zeros(ca.earned.len()));
+            let pb = cb
+                .plays
+                .get(id)
+                .cloned()
+                .unwrap_or_else(|| zeros(cb.earned.len()));
+            rows.push(mean(&format!("{id}: plays per game"), &pa, &pb));
+            let played = |c: &super::metrics::CardFigures| {
+                c.cards
+                    .iter()
+                    .find(|u| &u.card == id)
+                    .map_or(0.0, |u| u.games_played as f64)
+            };
+            let (ga, gb) = (xa.games, xb.games);
+            let (ka, kb) = (played(xa), played(xb));
+            let share = |k: f64, n: usize| if n == 0 { 0.0 } else { k / n as f64 };
+            rows.push(row(
+                &format!("{id}: games played"),
+                share(ka, ga),
+                share(kb, gb),
+                "z",
+                Some(two_proportion_p(ka, ga, kb, gb)),
+            ));
+        }
+    }
+    rows
 }
 
 /// The comparison as a table.
@@ -112,15 +159,26 @@ pub fn text(name_a: &str, name_b: &str, ma: &Metrics, rows: &[Row]) -> String {
     ));
     let wa = name_a.chars().count().clamp(8, 20);
     let wb = name_b.chars().count().clamp(8, 20);
+    let wf = rows
+        .iter()
+        .map(|r| r.figure.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(26);
     s.push_str(&format!(
-        "{:<28} {:>wa$} {:>wb$} {:>9} {:>8}\n",
-        "figure", name_a, name_b, "diff", "p"
+        "{:<w$} {:>wa$} {:>wb$} {:>9} {:>8}\n",
+        "figure",
+        name_a,
+        name_b,
+        "diff",
+        "p",
+        w = wf + 2
     ));
     for r in rows {
         let p = r.p.map_or("-".to_string(), |p| format!("{p:.4}"));
         let mark = if r.significant { "  significant" } else { "" };
         s.push_str(&format!(
-            "  {:<26} {:>wa$.3} {:>wb$.3} {:>+9.3} {:>8}{mark}\n",
+            "  {:<wf$} {:>wa$.3} {:>wb$.3} {:>+9.3} {:>8}{mark}\n",
             r.figure, r.a, r.b, r.diff, p
         ));
     }
@@ -185,5 +243,44 @@ mod tests {
         let t = text("standard", "variant", &ma, &rows);
         assert!(t.contains("significant"));
         assert!(t.contains("DEF win rate"));
+        // Without card mode: no card rows.
+        assert!(!rows.iter().any(|r| r.figure.starts_with("EP ")));
+    }
+
+    #[test]
+    fn card_rows_when_both_sides_play_cards() {
+        use crate::lab::metrics::tests::two_card_games;
+        let bots = ["A".to_string(), "B".to_string()];
+        let a = two_card_games();
+        // Side b: sprint never played, shove played in both games, and
+        // a third card only b holds, never played.
+        let mut b = two_card_games();
+        for g in &mut b {
+            let c = g.cards.as_mut().unwrap();
+            c.plays.insert("sprint".into(), [0, 0]);
+            c.plays.insert("shove".into(), [2, 0]);
+            c.plays.insert("magnet".into(), [0, 0]);
+            c.spent = [0, 0];
+        }
+        let (ma, mb) = (compute(&a, &bots), compute(&b, &bots));
+        let rows = compare(&ma, &samples(&a), &mb, &samples(&b));
+        let get = |name: &str| rows.iter().find(|r| r.figure == name).unwrap().clone();
+        let spent = get("EP spent per game");
+        // a: (2 + 4) and (1 + 0): 3.5 a game; b: 0.
+        assert_eq!((spent.a, spent.b, spent.test), (3.5, 0.0, "welch"));
+        let sprint = get("sprint: plays per game");
+        assert_eq!((sprint.a, sprint.b), (1.5, 0.0));
+        let shove = get("shove: games played");
+        assert_eq!((shove.a, shove.b, shove.test), (0.5, 1.0, "z"));
+        assert_eq!(shove.p, Some(two_proportion_p(1.0, 2, 2.0, 2)));
+        // A card only one side holds: 0 plays on the other side.
+        let magnet = get("magnet: plays per game");
+        assert_eq!((magnet.a, magnet.b), (0.0, 0.0));
+        let t = text("cards", "cards-b", &ma, &rows);
+        assert!(t.contains("sprint: plays per game"), "{t}");
+        // Against a side without card mode: no card rows.
+        let plain = crate::lab::metrics::tests::four();
+        let rows = compare(&ma, &samples(&a), &compute(&plain, &bots), &samples(&plain));
+        assert!(!rows.iter().any(|r| r.figure.contains("EP ")));
     }
 }

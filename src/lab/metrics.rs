@@ -3,9 +3,11 @@
 //! the notes in `shared/notes/game-systems.md` §5). Pure functions of the
 //! [`GameResult`]s: no clock, so equal results give equal figures.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 
-use super::sim::{End, GameResult};
+use super::sim::{End, GameCards, GameResult};
 use super::stats::{Interval, Spread, spread, wilson};
 use crate::ball::piece::Team;
 
@@ -46,14 +48,183 @@ pub struct Metrics {
     pub touchdowns_per_game: f64,
     /// Mean over games of the game's mean legal-list length per action.
     pub branching_factor: f64,
-    /// Card-mode figures (card use rate, EP economy): `None` until card
-    /// mode lands with the scripting issue. Never filled with guesses.
+    /// Card-mode figures (card use, EP economy): `None` when no game was
+    /// played in card mode.
     pub cards: Option<CardFigures>,
 }
 
-/// The place for card-mode figures (issue: scripting). Empty on purpose.
+/// Card use and the EP economy over the card-mode games (B11).
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct CardFigures {}
+pub struct CardFigures {
+    /// Card-mode games (all of them in a card-mode run).
+    pub games: usize,
+    /// One entry per card id either coach held, in id order.
+    pub cards: Vec<CardUse>,
+    pub ep: EpEconomy,
+    /// Card actions whose effect failed (B11.7), not counted as plays: a
+    /// script bug if above 0.
+    pub failed: usize,
+}
+
+/// How much one card was played.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CardUse {
+    pub card: String,
+    /// Plays per game, both coaches together (mean over games).
+    pub plays_per_game: f64,
+    /// Games in which either coach played it at least once, and their
+    /// share of the games with a 95% Wilson interval.
+    pub games_played: usize,
+    pub game_share: Interval,
+    /// Bot A's and B's plays per game (both seats).
+    pub bot_plays_per_game: [f64; 2],
+    /// Share of the games in which bot A (B) played it at least once.
+    pub bot_game_share: [Interval; 2],
+    /// *Sides* (one coach in one game; 2 a game) that played it at least
+    /// once, and those that did not.
+    pub sides_played: usize,
+    pub sides_not_played: usize,
+    /// Wins over those sides (a draw is not a win), with Wilson
+    /// intervals; `None` when there is no such side.
+    pub win_rate_played: Option<Interval>,
+    pub win_rate_not_played: Option<Interval>,
+}
+
+/// Mean EP flows per game of one coach (a seat, or a bot over both
+/// seats). earned = final − converted + spent, exactly, game by game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct EpSide {
+    /// From play: the EP table (B11.3).
+    pub earned: f64,
+    /// Bought with AP (`convert N`, B11.4).
+    pub converted: f64,
+    /// Paid for cards: the sum of the played cards' EP costs.
+    pub spent: f64,
+    /// EP left when the game ended.
+    pub final_ep: f64,
+    /// Cards played.
+    pub card_plays: f64,
+}
+
+/// The EP economy: per seat and per bot, means per game.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct EpEconomy {
+    pub atk: EpSide,
+    pub def: EpSide,
+    /// Bot A, bot B.
+    pub bots: [EpSide; 2],
+}
+
+/// One side's flows in one game.
+fn ep_side(c: &GameCards, t: usize) -> EpSide {
+    EpSide {
+        earned: c.earned()[t] as f64,
+        converted: f64::from(c.converted[t]),
+        spent: f64::from(c.spent[t]),
+        final_ep: f64::from(c.final_ep[t]),
+        card_plays: f64::from(c.total_plays()[t]),
+    }
+}
+
+/// Mean of sides.
+fn ep_mean(sides: &[EpSide]) -> EpSide {
+    let n = sides.len().max(1) as f64;
+    let sum = |f: fn(&EpSide) -> f64| sides.iter().map(f).sum::<f64>() / n;
+    EpSide {
+        earned: sum(|s| s.earned),
+        converted: sum(|s| s.converted),
+        spent: sum(|s| s.spent),
+        final_ep: sum(|s| s.final_ep),
+        card_plays: sum(|s| s.card_plays),
+    }
+}
+
+/// The card figures of the card-mode games among `results`, in game
+/// order; `None` when there is none.
+pub fn card_figures(results: &[GameResult]) -> Option<CardFigures> {
+    let games: Vec<(&GameResult, &GameCards)> = results
+        .iter()
+        .filter_map(|g| g.cards.as_ref().map(|c| (g, c)))
+        .collect();
+    if games.is_empty() {
+        return None;
+    }
+    let n = games.len();
+    let nf = n as f64;
+    let (atk, def) = (Team::Atk as usize, Team::Def as usize);
+    // Every card id held in any game, in id order.
+    let mut ids: Vec<&str> = games
+        .iter()
+        .flat_map(|(_, c)| c.plays.keys().map(String::as_str))
+        .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let cards = ids
+        .iter()
+        .map(|&id| {
+            let plays = |c: &GameCards| c.plays.get(id).copied().unwrap_or([0, 0]);
+            let total: u32 = games.iter().map(|(_, c)| plays(c)[0] + plays(c)[1]).sum();
+            let games_played = games
+                .iter()
+                .filter(|(_, c)| plays(c)[0] + plays(c)[1] > 0)
+                .count();
+            let mut bot_plays = [0u32; 2];
+            let mut bot_games = [0usize; 2];
+            let (mut won_played, mut sides_played) = (0usize, 0usize);
+            let mut won_not = 0usize;
+            for (g, c) in &games {
+                let p = plays(c);
+                for team in [Team::Atk, Team::Def] {
+                    let k = p[team as usize];
+                    let bot = g.bot_of(team);
+                    bot_plays[bot] += k;
+                    let won = usize::from(g.winner == Some(team));
+                    if k > 0 {
+                        bot_games[bot] += 1;
+                        sides_played += 1;
+                        won_played += won;
+                    } else {
+                        won_not += won;
+                    }
+                }
+            }
+            let sides_not_played = 2 * n - sides_played;
+            let rate = |w: usize, k: usize| (k > 0).then(|| wilson(w as f64, k));
+            CardUse {
+                card: id.to_string(),
+                plays_per_game: f64::from(total) / nf,
+                games_played,
+                game_share: wilson(games_played as f64, n),
+                bot_plays_per_game: bot_plays.map(|k| f64::from(k) / nf),
+                bot_game_share: bot_games.map(|k| wilson(k as f64, n)),
+                sides_played,
+                sides_not_played,
+                win_rate_played: rate(won_played, sides_played),
+                win_rate_not_played: rate(won_not, sides_not_played),
+            }
+        })
+        .collect();
+    let seat = |t: usize| ep_mean(&games.iter().map(|(_, c)| ep_side(c, t)).collect::<Vec<_>>());
+    let bot = |b: usize| {
+        let t = |g: &GameResult| if g.def_bot == b { def } else { atk };
+        ep_mean(
+            &games
+                .iter()
+                .map(|(g, c)| ep_side(c, t(g)))
+                .collect::<Vec<_>>(),
+        )
+    };
+    Some(CardFigures {
+        games: n,
+        cards,
+        ep: EpEconomy {
+            atk: seat(atk),
+            def: seat(def),
+            bots: [bot(0), bot(1)],
+        },
+        failed: games.iter().map(|(_, c)| c.failed as usize).sum(),
+    })
+}
 
 /// DEF's score in one game: 1 win, ½ no winner, 0 loss.
 fn def_score(g: &GameResult) -> f64 {
@@ -111,7 +282,7 @@ pub fn compute(results: &[GameResult], bots: &[String; 2]) -> Metrics {
         actions: spread(&actions),
         touchdowns_per_game: spread(&tds).mean,
         branching_factor: spread(&branching).mean,
-        cards: None,
+        cards: card_figures(results),
     }
 }
 
@@ -129,7 +300,36 @@ pub fn samples(results: &[GameResult]) -> Samples {
             .filter(|g| g.actions > 0)
             .map(|g| g.branching_sum as f64 / f64::from(g.actions))
             .collect(),
+        cards: card_samples(results),
     }
+}
+
+/// Per-game card samples, both coaches together, over the card-mode
+/// games in game order; `None` when there is none.
+fn card_samples(results: &[GameResult]) -> Option<CardSamples> {
+    let games: Vec<&GameCards> = results.iter().filter_map(|g| g.cards.as_ref()).collect();
+    if games.is_empty() {
+        return None;
+    }
+    let both = |f: &dyn Fn(&GameCards) -> f64| games.iter().map(|c| f(c)).collect::<Vec<f64>>();
+    let mut plays: BTreeMap<String, Vec<f64>> = BTreeMap::new();
+    for c in &games {
+        for id in c.plays.keys() {
+            plays.entry(id.clone()).or_default();
+        }
+    }
+    for (id, v) in plays.iter_mut() {
+        *v = both(&|c| {
+            let p = c.plays.get(id).copied().unwrap_or([0, 0]);
+            f64::from(p[0] + p[1])
+        });
+    }
+    Some(CardSamples {
+        earned: both(&|c| (c.earned()[0] + c.earned()[1]) as f64),
+        converted: both(&|c| f64::from(c.converted[0] + c.converted[1])),
+        spent: both(&|c| f64::from(c.spent[0] + c.spent[1])),
+        plays,
+    })
 }
 
 #[derive(Clone, Debug, Default)]
@@ -138,6 +338,17 @@ pub struct Samples {
     pub actions: Vec<f64>,
     pub touchdowns: Vec<f64>,
     pub branching: Vec<f64>,
+    pub cards: Option<CardSamples>,
+}
+
+/// Per card-mode game, both coaches summed: EP earned, converted, spent,
+/// and each card's plays.
+#[derive(Clone, Debug, Default)]
+pub struct CardSamples {
+    pub earned: Vec<f64>,
+    pub converted: Vec<f64>,
+    pub spent: Vec<f64>,
+    pub plays: BTreeMap<String, Vec<f64>>,
 }
 
 #[cfg(test)]
@@ -166,6 +377,7 @@ pub(crate) mod tests {
             actions,
             branching_sum,
             record: None,
+            cards: None,
         }
     }
 
@@ -226,6 +438,76 @@ pub(crate) mod tests {
         assert_eq!(m.drawishness, 0.0);
         // A played DEF in games 0 and 2, ATK in 1 and 3: A won 0, 2, 3.
         assert_eq!(m.bot_wins, [3, 1]);
+    }
+
+    /// Two card-mode games with known answers (A = bot 0):
+    /// 0: A on DEF wins; sprint ATK 1, DEF 2; converted ATK 1, DEF 3;
+    ///    spent 2, 4; final EP 0, 5 ⇒ earned 1, 6.
+    /// 1: A on ATK wins; shove ATK 1; converted 0, 2; spent 1, 0;
+    ///    final 3, 2 ⇒ earned 4, 0.
+    pub(crate) fn two_card_games() -> Vec<GameResult> {
+        let cards = |sprint: [u32; 2], shove: [u32; 2], conv, spent, fin| GameCards {
+            plays: [("sprint".to_string(), sprint), ("shove".to_string(), shove)].into(),
+            converted: conv,
+            spent,
+            final_ep: fin,
+            failed: 0,
+        };
+        let mut g0 = game(0, Some(Team::Def), End::Touchdowns, [0, 3], 30, 90, 900);
+        g0.cards = Some(cards([1, 2], [0, 0], [1, 3], [2, 4], [0, 5]));
+        let mut g1 = game(1, Some(Team::Atk), End::Touchdowns, [3, 0], 30, 90, 900);
+        g1.cards = Some(cards([0, 0], [1, 0], [0, 2], [1, 0], [3, 2]));
+        vec![g0, g1]
+    }
+
+    #[test]
+    fn card_figures_of_two_games() {
+        let r = two_card_games();
+        assert_eq!(r[0].cards.as_ref().unwrap().earned(), [1, 6]);
+        assert_eq!(r[1].cards.as_ref().unwrap().earned(), [4, 0]);
+        let c = compute(&r, &["A".into(), "B".into()]).cards.unwrap();
+        assert_eq!(c.games, 2);
+        assert_eq!(c.failed, 0);
+        let ids: Vec<&str> = c.cards.iter().map(|u| u.card.as_str()).collect();
+        assert_eq!(ids, ["shove", "sprint"]);
+        let (shove, sprint) = (&c.cards[0], &c.cards[1]);
+        assert_eq!(sprint.plays_per_game, 1.5);
+        assert_eq!(sprint.games_played, 1);
+        assert_eq!(sprint.game_share, wilson(1.0, 2));
+        // Game 0: A (DEF) played it twice, B (ATK) once.
+        assert_eq!(sprint.bot_plays_per_game, [1.0, 0.5]);
+        assert_eq!(sprint.bot_game_share.map(|i| i.p), [0.5, 0.5]);
+        // Sides that played it: game 0's two (DEF won); not: game 1's two
+        // (ATK won).
+        assert_eq!((sprint.sides_played, sprint.sides_not_played), (2, 2));
+        assert_eq!(sprint.win_rate_played, Some(wilson(1.0, 2)));
+        assert_eq!(sprint.win_rate_not_played, Some(wilson(1.0, 2)));
+        assert_eq!(shove.plays_per_game, 0.5);
+        // Game 1's ATK is A.
+        assert_eq!(shove.bot_plays_per_game, [0.5, 0.0]);
+        assert_eq!(shove.bot_game_share.map(|i| i.p), [0.5, 0.0]);
+        assert_eq!((shove.sides_played, shove.sides_not_played), (1, 3));
+        assert_eq!(shove.win_rate_played.unwrap().p, 1.0);
+        assert_eq!(shove.win_rate_not_played.unwrap().p, 1.0 / 3.0);
+        let side = |earned, converted, spent, final_ep, card_plays| EpSide {
+            earned,
+            converted,
+            spent,
+            final_ep,
+            card_plays,
+        };
+        assert_eq!(c.ep.atk, side(2.5, 0.5, 1.5, 1.5, 1.0));
+        assert_eq!(c.ep.def, side(3.0, 2.5, 2.0, 3.5, 1.0));
+        assert_eq!(c.ep.bots[0], side(5.0, 1.5, 2.5, 4.0, 1.5));
+        assert_eq!(c.ep.bots[1], side(0.5, 1.5, 1.0, 1.0, 0.5));
+        let s = samples(&r).cards.unwrap();
+        assert_eq!(s.earned, [7.0, 4.0]);
+        assert_eq!(s.converted, [4.0, 2.0]);
+        assert_eq!(s.spent, [6.0, 1.0]);
+        assert_eq!(s.plays["sprint"], [3.0, 0.0]);
+        assert_eq!(s.plays["shove"], [0.0, 1.0]);
+        // Not card mode: no card figures.
+        assert!(samples(&four()).cards.is_none());
     }
 
     #[test]

@@ -8,8 +8,8 @@
 use serde::Serialize;
 use serde_json::json;
 
-use super::metrics::Metrics;
-use super::sim::{End, GameResult};
+use super::metrics::{CardFigures, EpSide, Metrics};
+use super::sim::{End, GameCards, GameResult};
 use super::stats::Interval;
 use crate::ball::piece::Team;
 
@@ -156,16 +156,73 @@ pub fn text(m: &Metrics, run: &RunInfo, tp: &Throughput) -> String {
         "mean branching factor", m.branching_factor
     ));
     match &m.cards {
-        Some(_) => {}
-        None => s.push_str(
-            "  card mode                     n/a  card use rate and EP economy: not measured \
-             until card mode (scripting issue)\n",
-        ),
+        Some(c) => cards_text(&mut s, c, &m.bots),
+        None => s.push_str("  card mode                     n/a  not a card-mode ruleset\n"),
     }
     s.push('\n');
     s.push_str(&tp.line(m.games));
     s.push('\n');
     s
+}
+
+/// The card-use and EP-economy tables.
+fn cards_text(s: &mut String, c: &CardFigures, bots: &[String; 2]) {
+    let [a, b] = bots;
+    s.push_str(&format!(
+        "\n{:<20} {:>10} {:>7}  {:>15}  {:>15}  {}\n",
+        format!("cards ({} games)", c.games),
+        "plays/game",
+        "games",
+        trunc(&format!("A ({a})"), 15),
+        trunc(&format!("B ({b})"), 15),
+        "side win rate: played / not"
+    ));
+    let opt = |i: &Option<Interval>| i.as_ref().map_or("-".to_string(), |i| pct(i.p));
+    for u in &c.cards {
+        s.push_str(&format!(
+            "  {:<18} {:>10.2} {:>7}  {:>6.2} {:>8}  {:>6.2} {:>8}  {:>6} / {}\n",
+            trunc(&u.card, 18),
+            u.plays_per_game,
+            pct(u.game_share.p),
+            u.bot_plays_per_game[0],
+            pct(u.bot_game_share[0].p),
+            u.bot_plays_per_game[1],
+            pct(u.bot_game_share[1].p),
+            opt(&u.win_rate_played),
+            opt(&u.win_rate_not_played),
+        ));
+    }
+    if c.failed > 0 {
+        s.push_str(&format!(
+            "  {:<18} {:>10}  card effects that failed (B11.7): a script bug\n",
+            "failed", c.failed
+        ));
+    }
+    s.push_str(&format!(
+        "\n{:<20} {:>8} {:>9} {:>8} {:>8} {:>8}\n",
+        "EP per game", "earned", "converted", "spent", "final", "cards"
+    ));
+    let ep_row = |s: &mut String, name: &str, e: &EpSide| {
+        s.push_str(&format!(
+            "  {:<18} {:>8.2} {:>9.2} {:>8.2} {:>8.2} {:>8.2}\n",
+            trunc(name, 18),
+            e.earned,
+            e.converted,
+            e.spent,
+            e.final_ep,
+            e.card_plays
+        ));
+    };
+    ep_row(s, "ATK", &c.ep.atk);
+    ep_row(s, "DEF", &c.ep.def);
+    ep_row(s, &format!("A ({a})"), &c.ep.bots[0]);
+    ep_row(s, &format!("B ({b})"), &c.ep.bots[1]);
+    s.push_str("  earned (the EP table, B11.3) = final − converted + spent; EP start at 0\n");
+}
+
+/// At most `n` characters.
+fn trunc(s: &str, n: usize) -> String {
+    s.chars().take(n).collect()
 }
 
 /// The `--json` report: the same figures, throughput under its own key.
@@ -201,9 +258,34 @@ pub fn game_line(g: &GameResult) -> String {
             End::TurnLimit => "turn-limit",
             End::Cut => "cut",
         },
+        "cards": g.cards.as_ref().map(game_cards),
         "record": g.record,
     })
     .to_string()
+}
+
+/// A game's card plays and EP flows, by seat.
+fn game_cards(c: &GameCards) -> serde_json::Value {
+    let (atk, def) = (Team::Atk as usize, Team::Def as usize);
+    let plays: serde_json::Map<String, serde_json::Value> = c
+        .plays
+        .iter()
+        .map(|(id, p)| (id.clone(), json!({ "ATK": p[atk], "DEF": p[def] })))
+        .collect();
+    let earned = c.earned();
+    let ep = |t: usize| {
+        json!({
+            "earned": earned[t],
+            "converted": c.converted[t],
+            "spent": c.spent[t],
+            "final": c.final_ep[t],
+        })
+    };
+    json!({
+        "plays": plays,
+        "ep": { "ATK": ep(atk), "DEF": ep(def) },
+        "failed": c.failed,
+    })
 }
 
 #[cfg(test)]
@@ -258,6 +340,46 @@ mod tests {
         assert_eq!(v["metrics"]["cards"], serde_json::Value::Null);
         assert_eq!(v["run"]["seed"], 7);
         assert_eq!(v["throughput"]["threads"], 1);
+    }
+
+    #[test]
+    fn card_tables_in_text_and_json() {
+        use crate::lab::metrics::tests::two_card_games;
+        let m = compute(&two_card_games(), &["greedy".into(), "random".into()]);
+        let tp = Throughput::new(1.0, 1, 2, 180);
+        let t = text(&m, &info(), &tp);
+        assert!(!t.contains("n/a"), "{t}");
+        assert!(t.contains("cards (2 games)"), "{t}");
+        // sprint: 1.5 plays a game, in 50 % of games; A 1.00 in 50 %, B
+        // 0.50 in 50 %; sides that played it won 50.0 %, the others 50.0 %.
+        let sprint = t
+            .lines()
+            .find(|l| l.trim_start().starts_with("sprint"))
+            .unwrap();
+        let cols: Vec<&str> = sprint.split_whitespace().collect();
+        assert_eq!(
+            cols,
+            [
+                "sprint", "1.50", "50.0%", "1.00", "50.0%", "0.50", "50.0%", "50.0%", "/", "50.0%"
+            ]
+        );
+        let atk = t
+            .lines()
+            .find(|l| l.trim_start().starts_with("ATK  "))
+            .unwrap();
+        assert_eq!(
+            atk.split_whitespace().collect::<Vec<_>>(),
+            ["ATK", "2.50", "0.50", "1.50", "1.50", "1.00"]
+        );
+        assert!(t.contains("A (greedy)") && t.contains("earned"));
+        let v: serde_json::Value = serde_json::from_str(&json(&m, &info(), &tp)).unwrap();
+        let c = &v["metrics"]["cards"];
+        assert_eq!(c["games"], 2);
+        assert_eq!(c["cards"][1]["card"], "sprint");
+        assert_eq!(c["cards"][1]["plays_per_game"], 1.5);
+        assert_eq!(c["cards"][0]["win_rate_played"]["p"], 1.0);
+        assert_eq!(c["ep"]["def"]["earned"], 3.0);
+        assert_eq!(c["ep"]["bots"][1]["converted"], 1.5);
     }
 
     #[test]

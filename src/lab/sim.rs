@@ -15,8 +15,10 @@
 //! [`Ruleset`] ([`new_game`]): a game may hold a Lua state, which is
 //! not `Send`, so a `Ball` is never shared between threads.
 
+use std::collections::BTreeMap;
+
 use crate::ball::Ball;
-use crate::ball::action::Action;
+use crate::ball::action::{Action, CardId};
 use crate::ball::piece::Team;
 use crate::ball::position::{Outcome, Position};
 use crate::bots;
@@ -76,6 +78,52 @@ pub struct GameResult {
     pub branching_sum: u64,
     /// The match record, when [`SimConfig::records`] asked for it.
     pub record: Option<String>,
+    /// Card plays and the EP economy (B11); `None` when the game is not
+    /// in card mode.
+    pub cards: Option<GameCards>,
+}
+
+/// One card-mode game's card plays and EP flows, every array indexed by
+/// `Team as usize` (ATK, DEF).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameCards {
+    /// Plays of each card id by side. Every card either coach holds is
+    /// listed, played or not, in id order.
+    pub plays: BTreeMap<String, [u32; 2]>,
+    /// EP bought with AP: the sum of N over the side's `convert N`.
+    pub converted: [u32; 2],
+    /// EP paid for cards: the sum of the EP costs (`Ball::cards`) of the
+    /// cards the side played.
+    pub spent: [u32; 2],
+    /// EP left at the end of the game.
+    pub final_ep: [u32; 2],
+    /// Card actions whose effect failed, leaving the position unchanged
+    /// (B11.7): not counted as plays. A script bug if ever above 0.
+    pub failed: u32,
+}
+
+impl GameCards {
+    /// EP earned from play (the EP table, B11.3), derived from the
+    /// identity final = earned + converted − spent (EP start at 0, B11.2).
+    /// Signed, so that a broken identity shows as a negative figure
+    /// rather than wrapping.
+    pub fn earned(&self) -> [i64; 2] {
+        [0, 1].map(|t| {
+            i64::from(self.final_ep[t]) - i64::from(self.converted[t]) + i64::from(self.spent[t])
+        })
+    }
+
+    /// Total plays of all cards by side.
+    pub fn total_plays(&self) -> [u32; 2] {
+        self.plays
+            .values()
+            .fold([0, 0], |acc, p| [acc[0] + p[0], acc[1] + p[1]])
+    }
+}
+
+/// The EP cost of each side's cards, looked up once per game.
+fn card_costs(game: &Ball) -> [Vec<(CardId, u32)>; 2] {
+    [Team::Atk, Team::Def].map(|t| game.cards(t).iter().map(|c| (c.id, c.cost)).collect())
 }
 
 impl GameResult {
@@ -149,6 +197,16 @@ pub fn play_game(game: &Ball, ruleset: &Ruleset, cfg: &SimConfig, index: usize) 
     let mut actions = Vec::new();
     let mut n = 0u32;
     let mut branching_sum = 0u64;
+    let costs = card_costs(game);
+    let mut cards = game.card_mode().then(|| {
+        let mut c = GameCards::default();
+        for list in &costs {
+            for (id, _) in list {
+                c.plays.insert(id.name().to_string(), [0, 0]);
+            }
+        }
+        c
+    });
     while (n as usize) < MAX_ACTIONS {
         game.legal_into(&pos, &mut legal);
         if legal.is_empty() {
@@ -165,8 +223,26 @@ pub fn play_game(game: &Ball, ruleset: &Ruleset, cfg: &SimConfig, index: usize) 
         if cfg.records {
             actions.push(a.to_string());
         }
+        let before = pos;
         game.apply(&mut pos, a);
+        if let Some(c) = &mut cards {
+            let side = before.to_move as usize;
+            match a {
+                Action::Convert { ap } => c.converted[side] += u32::from(ap),
+                Action::Card { .. } if pos == before => c.failed += 1,
+                Action::Card { card, .. } => {
+                    let cost = costs[side].iter().find(|(id, _)| *id == card).map(|x| x.1);
+                    debug_assert!(cost.is_some(), "card {} not held", card.name());
+                    c.spent[side] += cost.unwrap_or(0);
+                    c.plays.entry(card.name().to_string()).or_insert([0, 0])[side] += 1;
+                }
+                _ => {}
+            }
+        }
         n += 1;
+    }
+    if let Some(c) = &mut cards {
+        c.final_ep = pos.ep;
     }
     let ttw = game.params.touchdowns_to_win;
     let (winner, end) = match pos.outcome {
@@ -209,6 +285,7 @@ pub fn play_game(game: &Ball, ruleset: &Ruleset, cfg: &SimConfig, index: usize) 
         actions: n,
         branching_sum,
         record,
+        cards,
     }
 }
 

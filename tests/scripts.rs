@@ -222,3 +222,28 @@ fn lua_api_reference_matches_the_bindings() {
         "every binding registered once, in the listed order"
     );
 }
+
+/// A variant's `on_touchdown` runs once per touchdown, after the score and
+/// before the B3.5 reset (whose fresh setup then stands).
+#[test]
+fn touchdown_hook_runs_once_before_the_reset() {
+    let mut r = Ruleset::standard();
+    r.variants = vec![ScriptSource {
+        path: "tests/touchdown_hook.lua".into(),
+        text: r#"return { name = "knock", text = "Knocks DEF1 down at a touchdown.",
+            on_touchdown = function(game, team) game.knock_down("DEF1") end }"#
+            .into(),
+    }];
+    let game = script::game(&r).unwrap_or_else(|e| panic!("{}", e[0]));
+    assert!(game.extension.is_some(), "an event hook needs the host");
+    let text = "setup:\n  turn 2 ATK action 2\n  place ATK5 G15\n";
+    let mut pos = ball::ball::scenario::parse(text, &game).unwrap().start;
+    let td: Action = "move ATK5 H16".parse().unwrap();
+    let mut log = Vec::new();
+    game.play(&mut pos, td, &mut log).unwrap();
+    assert_eq!(pos.score, [1, 0]);
+    let def1 = ball::ball::piece::PieceId::parse("DEF1").unwrap();
+    assert!(!pos.piece(def1).down, "the reset came after the hook, once");
+    assert_eq!(pos.turn, 3);
+    assert!(game.take_script_error().is_none());
+}

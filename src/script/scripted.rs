@@ -186,7 +186,6 @@ impl Extension for Scripted {
             log,
             ep: &self.ep,
             earned: 0,
-            touchdown: false,
             turn_started: None,
         };
         if let Action::Card { card, args } = action {
@@ -223,18 +222,8 @@ impl Extension for Scripted {
             let earned = tally.earned + self.ep.verb(action.verb());
             next.ep[mover as usize] = next.ep[mover as usize].saturating_add(earned);
         }
-        let (touchdown, turn_started) = (tally.touchdown, tally.turn_started);
-        // Variant hooks run per event. A failing hook is reported and
-        // skipped: the action itself was legal and stands.
-        if touchdown {
-            match self
-                .host
-                .on_event(&next, params, EventHook::Touchdown, mover)
-            {
-                Ok(p) => next = p,
-                Err(e) => self.record(e.to_string()),
-            }
-        }
+        // The touchdown hook ran inside apply, before the reset.
+        let turn_started = tally.turn_started;
         if let Some(team) = turn_started.filter(|_| !next.is_over()) {
             match self
                 .host
@@ -305,7 +294,6 @@ struct Tally<'a, 'b> {
     log: &'a mut dyn Sink<Event>,
     ep: &'b EpTable,
     earned: u32,
-    touchdown: bool,
     turn_started: Option<Team>,
 }
 
@@ -321,10 +309,7 @@ impl Sink<Event> for Tally<'_, '_> {
                 how: Taking::Loose, ..
             } => Some("take_loose_ball"),
             Event::PassReceived { .. } => Some("pass_received"),
-            Event::Touchdown { .. } => {
-                self.touchdown = true;
-                Some("touchdown")
-            }
+            Event::Touchdown { .. } => Some("touchdown"),
             Event::TurnStarted { team, .. } => {
                 self.turn_started = Some(team);
                 None

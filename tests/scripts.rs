@@ -247,3 +247,24 @@ fn touchdown_hook_runs_once_before_the_reset() {
     assert_eq!(pos.turn, 3);
     assert!(game.take_script_error().is_none());
 }
+
+/// `ball check --card` runs a card's `targets` and `resolve` on the start
+/// position and on every shipped scenario's start: a card that fails only
+/// when played is caught before any game.
+#[test]
+fn check_card_plays_the_card() {
+    let (path, text) = hostile("error_in_resolve");
+    let problems = script::check_card(&path, &text);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    let p = problems[0].to_string();
+    assert!(
+        p.contains("error_in_resolve.lua:8:") && p.contains("resolve"),
+        "{p}"
+    );
+    for card in ["sprint", "magnet", "early-release"] {
+        let path = format!("cards/{card}.lua");
+        let text =
+            std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        assert!(script::check_card(&path, &text).is_empty(), "{card}");
+    }
+}

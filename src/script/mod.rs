@@ -74,22 +74,51 @@ pub fn game(r: &Ruleset) -> Result<Ball, Vec<ScriptError>> {
 /// Every problem in a ruleset's scripts: load errors, and hooks that fail
 /// on the start position (`ball check`).
 pub fn check_scripts(r: &Ruleset) -> Vec<Problem> {
+    let start = crate::ball::position::Position::start(&r.params);
+    probe(r, &[start])
+}
+
+/// Loads the ruleset's scripts, then, at each position, lists every
+/// card's targets for both coaches (with EP and AP to spare) and plays
+/// each listed card on a copy, so `targets`, `can_play` and `resolve` all
+/// run. Every failure becomes a problem.
+fn probe(r: &Ruleset, positions: &[crate::ball::position::Position]) -> Vec<Problem> {
     let ball = match game(r) {
         Ok(b) => b,
         Err(errors) => return errors.iter().map(ScriptError::problem).collect(),
     };
-    let mut problems = Vec::new();
-    if let Some(ext) = &ball.extension {
-        // List the actions from the start position for both coaches, with
-        // enough EP and AP that every card's hooks run.
-        let mut pos = crate::ball::position::Position::start(&ball.params);
-        pos.ep = [100, 100];
+    let mut problems: Vec<Problem> = Vec::new();
+    let mut report = |e: Option<String>| {
+        if let Some(e) = e {
+            let p = Problem::new("", None, e);
+            if !problems.contains(&p) {
+                problems.push(p);
+            }
+        }
+    };
+    let Some(ext) = &ball.extension else {
+        return problems;
+    };
+    for base in positions {
         for team in Team::BOTH {
+            let mut pos = *base;
             pos.to_move = team;
+            pos.phase = crate::ball::position::Phase::Action;
+            pos.ap = ball.params.ap_per_turn;
+            pos.ep = [100, 100];
+            pos.outcome = None;
             let mut out = Vec::new();
             ext.extend_legal(&pos, &ball.params, &mut out);
-            if let Some(e) = ext.take_error() {
-                problems.push(Problem::new("", None, e));
+            report(ext.take_error());
+            for a in out
+                .into_iter()
+                .filter(|a| matches!(a, crate::ball::action::Action::Card { .. }))
+            {
+                let mut copy = pos;
+                if let Err(e) = ext.apply(&mut copy, &ball.params, a, &mut ()) {
+                    report(Some(e));
+                }
+                report(ext.take_error());
             }
         }
     }
@@ -98,16 +127,34 @@ pub fn check_scripts(r: &Ruleset) -> Vec<Problem> {
 
 use crate::ball::piece::Team;
 
-/// Checks one card file alone: it loads, and its hooks run on the start
-/// position for both coaches (`ball check --card`).
+/// Checks one card file alone in the `cards` ruleset: it loads, and its
+/// hooks run on the start position and on the start of every shipped
+/// scenario, for both coaches (`ball check --card`).
 pub fn check_card(path: &str, text: &str) -> Vec<Problem> {
     let src = crate::ruleset::ScriptSource {
         path: path.to_string(),
         text: text.to_string(),
     };
-    let mut r = Ruleset::standard();
+    let mut r = Ruleset::load("cards").unwrap_or_else(|_| Ruleset::standard());
     r.card_mode = true;
     r.cards = [vec![src.clone()], vec![src]];
-    check_scripts(&r)
+    let game = crate::ball::Ball::new(r.params.clone());
+    let mut positions = vec![crate::ball::position::Position::start(&r.params)];
+    let dir = crate::ruleset::data_root().join("tests").join("scenarios");
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
+        .map(|d| d.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    files.sort();
+    for f in files
+        .iter()
+        .filter(|f| f.extension().is_some_and(|e| e == "scn"))
+    {
+        if let Ok(text) = std::fs::read_to_string(f)
+            && let Ok(s) = crate::ball::scenario::parse(&text, &game)
+        {
+            positions.push(s.start);
+        }
+    }
+    probe(&r, &positions)
 }
 pub mod targets;

@@ -56,9 +56,7 @@ impl Sandbox {
                     return Ok(VmState::Continue);
                 }
                 if left >= 0 {
-                    let src = debug.source();
-                    let file = src.short_src.as_deref().unwrap_or("?").to_string();
-                    let line = debug.current_line().unwrap_or(0);
+                    let (file, line) = script_location(lua, debug);
                     return Err(mlua::Error::runtime(format!(
                         "{file}:{line}: memory limit exceeded ({} MiB): a memory bomb or endless recursion?",
                         MEMORY_SOFT_LIMIT / (1024 * 1024)
@@ -66,9 +64,7 @@ impl Sandbox {
                 }
                 let mut first = first_seen.borrow_mut();
                 let msg = first.get_or_insert_with(|| {
-                    let src = debug.source();
-                    let file = src.short_src.as_deref().unwrap_or("?").to_string();
-                    let line = debug.current_line().unwrap_or(0);
+                    let (file, line) = script_location(lua, debug);
                     format!("{file}:{line}: {BUDGET_EXCEEDED}")
                 });
                 Err(mlua::Error::runtime(msg.clone()))
@@ -130,6 +126,35 @@ impl Sandbox {
     }
 }
 
+/// Where a hook fired, as the script author sees it: when it fired inside
+/// the sandbox's own wrappers (`string.rep`, `pcall` …), the nearest
+/// calling script line instead.
+fn script_location(lua: &Lua, debug: &mlua::debug::Debug) -> (String, usize) {
+    let here = (
+        debug
+            .source()
+            .short_src
+            .as_deref()
+            .unwrap_or("?")
+            .to_string(),
+        debug.current_line().unwrap_or(0),
+    );
+    if here.0 != "sandbox" {
+        return here;
+    }
+    (1..16)
+        .filter_map(|level| {
+            lua.inspect_stack(level, |d| {
+                (
+                    d.source().short_src.as_deref().unwrap_or("?").to_string(),
+                    d.current_line().unwrap_or(0),
+                )
+            })
+        })
+        .find(|(file, line)| file != "sandbox" && file != "[C]" && *line > 0)
+        .unwrap_or(here)
+}
+
 /// Runs once per state, before any script: re-raising wrappers around
 /// `pcall`/`xpcall`/`coroutine.resume` (they would swallow the budget
 /// error), pattern functions replaced, library tables frozen, and the
@@ -162,6 +187,16 @@ string.match = no_patterns("match")
 string.gmatch = no_patterns("gmatch")
 string.gsub = no_patterns("gsub")
 string.dump = nil
+-- One call of string.rep can ask for gigabytes: refuse it at the calling
+-- line instead of failing inside the allocator with no line.
+local raw_rep = string.rep
+string.rep = function(s, n, sep)
+  local size = #tostring(s) * (tonumber(n) or 0) + #(sep or "") * math.max((tonumber(n) or 0) - 1, 0)
+  if size > 4 * 1024 * 1024 then
+    error("string.rep: a " .. string.format("%.0f", size) .. "-byte string is over the 4 MiB a script may build at once", 2)
+  end
+  return raw_rep(s, n, sep)
+end
 
 --- Iterates a table in a fixed order (numbers, then strings, each
 --- sorted): `pairs` order varies between runs and would break replays.
@@ -236,7 +271,10 @@ mod tests {
     #[test]
     fn memory_and_recursion_and_patterns_stop() {
         assert!(eval("local t = {} for i = 1, 1e8 do t[i] = i end").is_err());
-        assert!(eval("return string.rep('x', 1e9)").is_err());
+        let e = eval("local s = string.rep('x', 1e9) return s")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("test.lua:1:") && e.contains("4 MiB"), "{e}");
         assert!(eval("local function f() return 1 + f() end return f()").is_err());
         let e = eval("return string.find(string.rep('a', 3000), '.-.-.-.-b')");
         assert!(e.is_ok(), "plain find of a long text is fast");

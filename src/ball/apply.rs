@@ -16,8 +16,7 @@ use crate::kernel::events::Sink;
 
 /// Applies `action`, emitting what happens into `log`.
 pub fn apply(pos: &mut Position, params: &Params, action: Action, log: &mut impl Sink<Event>) {
-    effect(pos, params, action, log);
-    finish(pos, params, action, log, &mut |_| {});
+    apply_with_touchdown_hook(pos, params, action, log, &mut |_| {});
 }
 
 /// [`apply`] with a hook that runs at a touchdown, after the score and

@@ -55,58 +55,39 @@ impl Scripted {
             .find(|&i| self.host.card(i).id == card)
     }
 
-    /// B11.6: costs and use limits, checked natively before any script.
-    /// The hot path: no allocation.
-    fn affordable(&self, pos: &Position, i: usize) -> bool {
-        let info = self.host.card(i);
-        let team = pos.to_move;
-        if pos.ep[team as usize] < info.cost || pos.ap < info.ap {
-            return false;
-        }
-        if info.uses.is_none() && info.per_turn.is_none() {
-            return true;
-        }
-        let (game, turn) = pos.card_uses.get(team, info.id);
-        info.uses.is_none_or(|u| game < u) && info.per_turn.is_none_or(|u| turn < u)
-    }
-
-    /// Why a card is not affordable, for messages.
-    fn unaffordable(&self, pos: &Position, i: usize) -> Result<(), (&'static str, String)> {
+    /// B11.6: the first cost or use limit that stops card `i` now, if
+    /// any. Checked natively before any script, on every legal list, so
+    /// it allocates nothing; `explain` words it.
+    fn limit(&self, pos: &Position, i: usize) -> Option<Limit> {
         let info = self.host.card(i);
         let team = pos.to_move;
         if pos.ep[team as usize] < info.cost {
-            return Err((
-                "B11.6",
-                format!(
-                    "it costs {} EP and {team} has {}",
-                    info.cost, pos.ep[team as usize]
-                ),
-            ));
+            return Some(Limit::Ep);
         }
         if pos.ap < info.ap {
-            return Err((
-                "B11.6",
-                format!("it costs {} AP and {} are left", info.ap, pos.ap),
-            ));
+            return Some(Limit::Ap);
+        }
+        if info.uses.is_none() && info.per_turn.is_none() {
+            return None;
         }
         let (game, turn) = pos.card_uses.get(team, info.id);
         if info.uses.is_some_and(|u| game >= u) {
-            return Err((
-                "B11.6",
-                format!("it may be played {} times a game", info.uses.unwrap_or(0)),
-            ));
+            return Some(Limit::PerGame);
         }
         if info.per_turn.is_some_and(|u| turn >= u) {
-            return Err((
-                "B11.6",
-                format!(
-                    "it may be played {} times a turn",
-                    info.per_turn.unwrap_or(0)
-                ),
-            ));
+            return Some(Limit::PerTurn);
         }
-        Ok(())
+        None
     }
+}
+
+/// Why an affordable-looking card is not playable now (B11.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Limit {
+    Ep,
+    Ap,
+    PerGame,
+    PerTurn,
 }
 
 impl Extension for Scripted {
@@ -146,7 +127,7 @@ impl Extension for Scripted {
             return;
         }
         for &i in &self.decks[pos.to_move as usize] {
-            if self.broken.borrow()[i] || !self.affordable(pos, i) {
+            if self.broken.borrow()[i] || self.limit(pos, i).is_some() {
                 continue;
             }
             let id = self.host.card(i).id;
@@ -271,8 +252,28 @@ impl Extension for Scripted {
                 if self.broken.borrow()[i] {
                     return illegal("B11.7", "its script failed earlier in this game".into());
                 }
-                if let Err((rule, reason)) = self.unaffordable(pos, i) {
-                    return illegal(rule, reason);
+                let info = self.host.card(i);
+                let team = pos.to_move;
+                let why = match self.limit(pos, i) {
+                    Some(Limit::Ep) => Some(format!(
+                        "it costs {} EP and {team} has {}",
+                        info.cost, pos.ep[team as usize]
+                    )),
+                    Some(Limit::Ap) => {
+                        Some(format!("it costs {} AP and {} are left", info.ap, pos.ap))
+                    }
+                    Some(Limit::PerGame) => Some(format!(
+                        "it may be played {} times a game",
+                        info.uses.unwrap_or(0)
+                    )),
+                    Some(Limit::PerTurn) => Some(format!(
+                        "it may be played {} times a turn",
+                        info.per_turn.unwrap_or(0)
+                    )),
+                    None => None,
+                };
+                if let Some(reason) = why {
+                    return illegal("B11.6", reason);
                 }
                 let _ = params;
                 illegal(

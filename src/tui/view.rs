@@ -917,32 +917,12 @@ fn draw_dialog(frame: &mut Frame, r: Rect, app: &App, d: &Dialog) {
         ),
         Dialog::Actions { selected } => {
             let mut v = vec![Line::from(" Enter or 1-9 plays, Esc closes")];
-            for (i, a) in app.whole_actions().iter().enumerate() {
-                let style = if i == *selected {
-                    Style::default().add_modifier(Modifier::REVERSED)
-                } else {
-                    Style::default()
-                };
-                let key = if i < 9 {
-                    format!("{}", i + 1)
-                } else {
-                    " ".into()
-                };
-                v.push(Line::styled(format!(" {key} {a}"), style));
+            let actions = app.whole_actions();
+            for (i, a) in actions.iter().enumerate() {
+                v.push(numbered_line(i, *selected, &a.to_string()));
             }
             if app.card_mode() {
-                let i = app.whole_actions().len();
-                let style = if i == *selected {
-                    Style::default().add_modifier(Modifier::REVERSED)
-                } else {
-                    Style::default()
-                };
-                let key = if i < 9 {
-                    format!("{}", i + 1)
-                } else {
-                    " ".into()
-                };
-                v.push(Line::styled(format!(" {key} cards… (c)"), style));
+                v.push(numbered_line(actions.len(), *selected, "cards… (c)"));
             }
             (" other actions ", v)
         }
@@ -1017,6 +997,22 @@ pub fn wrap(text: &str, width: usize, indent: usize) -> Vec<String> {
     }
     out.push(line);
     out
+}
+
+/// One line of a numbered menu: its key (1-9, blank past 9), reversed
+/// when selected.
+fn numbered_line(i: usize, selected: usize, text: &str) -> Line<'static> {
+    let style = if i == selected {
+        Style::default().add_modifier(Modifier::REVERSED)
+    } else {
+        Style::default()
+    };
+    let key = if i < 9 {
+        format!("{}", i + 1)
+    } else {
+        " ".into()
+    };
+    Line::styled(format!(" {key} {text}"), style)
 }
 
 #[cfg(test)]

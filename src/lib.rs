@@ -6,6 +6,7 @@ pub mod ball;
 pub mod bots;
 pub mod cli;
 pub mod diagnostic;
+pub mod gateball;
 pub mod kernel;
 pub mod lab;
 pub mod ruleset;

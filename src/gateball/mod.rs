@@ -1,0 +1,104 @@
+//! Gateball: the rules of `../shared/spec/gateball.md` (T1–T14) and its
+//! notation, the platform's second game. It shares the kernel with BALL —
+//! the seeded dice (T4.5), the event sink, the `Game` trait and the generic
+//! perft and playout — and nothing else: its court, positions and rules
+//! are its own.
+//!
+//! **Boundary:** depends on the kernel only.
+
+pub mod action;
+pub mod court;
+pub mod event;
+pub mod position;
+pub mod rules;
+pub mod space;
+
+use court::Court;
+use event::Side;
+use position::Team;
+
+/// How sparks get their dice (T14.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum SparkDice {
+    /// A new roll at the touch (T7.5).
+    #[default]
+    Roll,
+    /// The dice of the shot that made the touch.
+    Reuse,
+}
+
+impl SparkDice {
+    pub fn name(self) -> &'static str {
+        match self {
+            SparkDice::Roll => "roll",
+            SparkDice::Reuse => "reuse",
+        }
+    }
+}
+
+/// The ruleset values of T14 that live in a position's `rules`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// T14.1: 1–6.
+    pub turns: u8,
+    /// T14.2.
+    pub gate_bonus: bool,
+    /// T14.3.
+    pub spark_dice: SparkDice,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules {
+            turns: 6,
+            gate_bonus: false,
+            spark_dice: SparkDice::Roll,
+        }
+    }
+}
+
+/// One player (T2.2): metadata for front ends, never consulted by the rules.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Player {
+    pub name: String,
+    pub team: Team,
+    /// Ascending, not empty.
+    pub balls: Vec<u8>,
+}
+
+/// Who plays (T2.3–T2.4, T14.5), as a setup file states it: players per
+/// side and which side goes first.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// Side `a`'s and side `b`'s players, each with its balls by team slot
+    /// (1–5) when the setup assigns them, else empty (dealt round-robin).
+    pub a: Vec<(String, Vec<u8>)>,
+    pub b: Vec<(String, Vec<u8>)>,
+    pub first: First,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum First {
+    Side(Side),
+    Coin,
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup {
+            a: vec![("Red".into(), Vec::new())],
+            b: vec![("Blue".into(), Vec::new())],
+            first: First::Side(Side::A),
+        }
+    }
+}
+
+/// The rules of one Gateball game: its court, ruleset values and players.
+/// A position (`position::Position`) holds only what changes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Gateball {
+    pub rules: Rules,
+    pub court: Court,
+    /// Setup order: side `a`'s players, then side `b`'s.
+    pub players: Vec<Player>,
+}

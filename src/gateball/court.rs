@@ -140,6 +140,13 @@ impl Court {
             .filter(|&s| self.is_outside(s))
     }
 
+    /// Checks T1.8; the error names the rule's broken condition and the
+    /// offending value, e.g. `gate 2: bottom "N14" and top "M15" are not
+    /// orthogonally adjacent (T1.8)`.
+    pub fn validate(&self) -> Result<(), String> {
+        todo!("court validation")
+    }
+
     /// The step from `s` in `dir`, if it stays on the board.
     pub fn step(&self, s: Space, dir: Dir) -> Option<Space> {
         s.step(dir).filter(|&t| self.on_board(t))

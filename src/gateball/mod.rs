@@ -7,6 +7,7 @@
 //! **Boundary:** depends on the kernel only.
 
 pub mod action;
+pub mod apply;
 pub mod court;
 pub mod event;
 pub mod position;
@@ -101,4 +102,61 @@ pub struct Gateball {
     pub court: Court,
     /// Setup order: side `a`'s players, then side `b`'s.
     pub players: Vec<Player>,
+}
+
+impl Gateball {
+    /// The default game: the standard court, T14 defaults, one player a side.
+    pub fn standard() -> Gateball {
+        Gateball {
+            rules: Rules::default(),
+            court: court::Court::standard(),
+            players: vec![
+                Player {
+                    name: "Red".into(),
+                    team: Team::Red,
+                    balls: vec![1, 3, 5, 7, 9],
+                },
+                Player {
+                    name: "Blue".into(),
+                    team: Team::Blue,
+                    balls: vec![2, 4, 6, 8, 10],
+                },
+            ],
+        }
+    }
+
+    /// The canonical legal list (sorted as text).
+    pub fn legal(&self, pos: &position::Position) -> Vec<action::Action> {
+        rules::legal(self, pos)
+    }
+
+    /// Checks and applies one action, emitting its events.
+    pub fn play(
+        &self,
+        pos: &mut position::Position,
+        action: action::Action,
+        sink: &mut impl crate::kernel::events::Sink<event::Event>,
+    ) -> Result<(), apply::Illegal> {
+        apply::play(self, pos, action, sink)
+    }
+}
+
+/// The generic tools (perft, random playouts, property tests) see Gateball
+/// through the kernel's contract. The start is seed 0's; a game with
+/// another seed or setup starts from `setup::create`.
+impl crate::kernel::game::Game for Gateball {
+    type Position = position::Position;
+    type Action = action::Action;
+
+    fn start(&self) -> position::Position {
+        position::Position::start(crate::kernel::rng::SplitMix64::new(0))
+    }
+
+    fn legal_into(&self, pos: &position::Position, out: &mut Vec<action::Action>) {
+        rules::legal_into(self, pos, out);
+    }
+
+    fn apply(&self, pos: &mut position::Position, action: action::Action) {
+        apply::apply(self, pos, action, &mut ());
+    }
 }

@@ -9,6 +9,7 @@
 //!   [`mcts::DEFAULT_ITERATIONS`]) on the same evaluation.
 
 pub mod eval;
+pub mod gateball;
 mod greedy;
 pub mod mcts;
 mod random;

@@ -6,6 +6,7 @@
 //! files); depends on `ball`, `bots`, `kernel` and `ruleset`.
 
 pub mod compare;
+pub mod gateball;
 pub mod metrics;
 pub mod plot;
 pub mod replay;

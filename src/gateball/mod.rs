@@ -9,6 +9,7 @@
 pub mod action;
 pub mod court;
 pub mod event;
+pub mod json;
 pub mod position;
 pub mod rules;
 pub mod space;

@@ -12,6 +12,7 @@ pub mod event;
 pub mod json;
 pub mod position;
 pub mod rules;
+pub mod show;
 pub mod space;
 
 use court::Court;

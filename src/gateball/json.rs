@@ -609,7 +609,11 @@ fn players(v: &Value) -> Result<Vec<Player>, JsonError> {
     if !(2..=10).contains(&list.len()) {
         return err(
             "players",
-            format!("{} players; a game has 2–10 (T2.2)", list.len()),
+            format!(
+                "{} player{}: a game has 2–10 (T2.2)",
+                list.len(),
+                if list.len() == 1 { "" } else { "s" }
+            ),
         );
     }
     let mut players: Vec<Player> = Vec::with_capacity(list.len());
@@ -621,7 +625,7 @@ fn players(v: &Value) -> Result<Vec<Player>, JsonError> {
         if let Some(j) = players.iter().position(|q| q.name == name) {
             return err(
                 f("name"),
-                format!("\"{name}\" is also player {j}'s name: names are distinct (T2.2)"),
+                format!("\"{name}\" is also the name of players[{j}]: names are distinct (T2.2)"),
             );
         }
         let team_v = get(o, "team", &f("team"))?;
@@ -739,11 +743,11 @@ fn balls(v: &Value, court: &Court) -> Result<[BallState; 10], JsonError> {
                 return err(
                     f("at"),
                     format!(
-                        "\"{s}\", but a {} ball is off the board: `at` is null (T11.2, {why})",
+                        "\"{s}\", but a {} is off the board: `at` is null (T11.2, {why})",
                         if state == "waiting" {
-                            "waiting"
+                            "waiting ball"
                         } else {
-                            "goal"
+                            "ball that scored a Goal"
                         }
                     ),
                 );
@@ -835,15 +839,42 @@ fn shared_spaces(pos: &Position) -> Result<(), JsonError> {
 fn phase_fit(pos: &Position) -> Result<(), JsonError> {
     let phase = pos.phase.name();
     match pos.phase {
-        Phase::Shot | Phase::Over => {
+        Phase::Over => {
+            // T12.5: whether the game ended after the last play or in
+            // mid-play, the play's fields are cleared.
+            let cleared = |field: &str, value: String| {
+                err(
+                    field,
+                    format!(
+                        "{value} in phase \"over\": the final position clears the play's \
+                         fields (T12.5)"
+                    ),
+                )
+            };
+            if let Some(s) = pos.shot {
+                return cleared("shot", format!("\"{}\"", s.name()));
+            }
+            if !pos.dice.is_empty() {
+                return cleared("dice", format!("{:?}", pos.dice));
+            }
+            if let Some(c) = pos.spark {
+                return cleared("spark", c.to_string());
+            }
+            if pos.continuation {
+                return cleared("continuation", "true".into());
+            }
+            if pos.touched != 0 {
+                return cleared("touched", format!("{:?}", pos.touched_list()));
+            }
+        }
+        Phase::Shot => {
             if let Some(s) = pos.shot {
                 return err(
                     "shot",
                     format!(
-                        "\"{}\" in phase \"{phase}\": the shot type is set only in phases move \
-                         and spark (T4.3{})",
-                        s.name(),
-                        over_rule(pos)
+                        "\"{}\" in phase \"shot\": the shot type is set only in phases move \
+                         and spark (T4.3)",
+                        s.name()
                     ),
                 );
             }
@@ -851,27 +882,16 @@ fn phase_fit(pos: &Position) -> Result<(), JsonError> {
                 return err(
                     "dice",
                     format!(
-                        "{:?} in phase \"{phase}\": no dice are rolled before the shot type is \
-                         chosen (T4.3{})",
-                        pos.dice,
-                        over_rule(pos)
+                        "{:?} in phase \"shot\": no dice are rolled before the shot type is \
+                         chosen (T4.3)",
+                        pos.dice
                     ),
                 );
             }
             if let Some(c) = pos.spark {
                 return err(
                     "spark",
-                    format!(
-                        "{c} in phase \"{phase}\": a spark is pending only in phase spark \
-                         (T7.5{})",
-                        over_rule(pos)
-                    ),
-                );
-            }
-            if pos.is_over() && pos.continuation {
-                return err(
-                    "continuation",
-                    "true in phase \"over\": the final position clears the play (T12.5)",
+                    format!("{c} in phase \"shot\": a spark is pending only in phase spark (T7.5)"),
                 );
             }
         }
@@ -897,7 +917,11 @@ fn phase_fit(pos: &Position) -> Result<(), JsonError> {
                 };
                 return err(
                     "dice",
-                    format!("{} values in phase \"{phase}\": {what}", pos.dice.len()),
+                    format!(
+                        "{} value{} in phase \"{phase}\": {what}",
+                        pos.dice.len(),
+                        if pos.dice.len() == 1 { "" } else { "s" }
+                    ),
                 );
             }
             if pos.phase == Phase::Move {
@@ -915,10 +939,6 @@ fn phase_fit(pos: &Position) -> Result<(), JsonError> {
         }
     }
     Ok(())
-}
-
-fn over_rule(pos: &Position) -> &'static str {
-    if pos.is_over() { ", T12.5" } else { "" }
 }
 
 /// Phase `spark`: the `spark` ball is a touched ball on the court, on the
@@ -993,9 +1013,8 @@ fn touches(pos: &Position) -> Result<(), JsonError> {
             "touched",
             format!(
                 "{:?} while `continuation` is false: the play's first valid touch gives the \
-                 continuation (T7.5, T7.8{})",
-                pos.touched_list(),
-                over_rule(pos)
+                 continuation (T7.5, T7.8)",
+                pos.touched_list()
             ),
         );
     }
@@ -1074,8 +1093,7 @@ fn not_over(game: &Gateball, pos: &Position) -> Result<(), JsonError> {
 }
 
 fn over(pos: &Position) -> Result<(), JsonError> {
-    // `shot`, `dice`, `spark` and `continuation` are `phase_fit`'s, and
-    // `touched` follows from `continuation` (`touches`).
+    // The cleared fields are `phase_fit`'s.
     let Some(winner) = pos.winner else {
         return err(
             "winner",

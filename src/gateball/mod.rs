@@ -10,8 +10,10 @@ pub mod action;
 pub mod apply;
 pub mod court;
 pub mod event;
+pub mod json;
 pub mod position;
 pub mod rules;
+pub mod show;
 pub mod space;
 
 use court::Court;

@@ -594,14 +594,7 @@ impl Loader {
     /// How messages name `path`: relative to the data root when under it,
     /// else `fallback` (the path as the user would write it).
     fn display(&self, path: &Path, fallback: &str) -> String {
-        let rel = std::fs::canonicalize(&self.root).ok().and_then(|root| {
-            let path = std::fs::canonicalize(path).ok()?;
-            let rel = path.strip_prefix(&root).ok()?;
-            let parts: Option<Vec<&str>> =
-                rel.components().map(|c| c.as_os_str().to_str()).collect();
-            parts.map(|p| p.join("/"))
-        });
-        rel.unwrap_or_else(|| fallback.to_string())
+        display_under(&self.root, path, fallback)
     }
 
     /// Reads one ruleset file (its text already read) and its ancestors:
@@ -1254,7 +1247,11 @@ fn strings<'v>(
 }
 
 /// "unknown KIND `word`", with a suggestion when one is close.
-fn unknown<'a>(kind: &str, word: &str, known: impl IntoIterator<Item = &'a str> + Clone) -> String {
+pub(crate) fn unknown<'a>(
+    kind: &str,
+    word: &str,
+    known: impl IntoIterator<Item = &'a str> + Clone,
+) -> String {
     match did_you_mean(word, known.clone()) {
         Some(k) => format!("unknown {kind} `{word}`; did you mean `{k}`?"),
         None => {
@@ -1264,7 +1261,8 @@ fn unknown<'a>(kind: &str, word: &str, known: impl IntoIterator<Item = &'a str> 
     }
 }
 
-fn type_name(v: &DeValue) -> &'static str {
+/// How messages name a TOML value's type ("found an integer").
+pub(crate) fn type_name(v: &DeValue) -> &'static str {
     match v {
         DeValue::String(_) => "a string",
         DeValue::Integer(_) => "an integer",
@@ -1277,7 +1275,7 @@ fn type_name(v: &DeValue) -> &'static str {
 }
 
 /// `extends` and `--ruleset` values that are paths, not shipped names.
-fn is_ruleset_path(s: &str) -> bool {
+pub(crate) fn is_ruleset_path(s: &str) -> bool {
     s.contains(['/', '\\']) || s.ends_with(".toml")
 }
 
@@ -1288,7 +1286,7 @@ fn is_script_path(s: &str) -> bool {
 
 /// `rel` as seen from the directory of the file shown as `file`, with
 /// `.` and `..` folded where possible.
-fn join_display(file: &str, rel: &str) -> String {
+pub(crate) fn join_display(file: &str, rel: &str) -> String {
     if Path::new(rel).is_absolute() {
         return rel.to_string();
     }
@@ -1304,6 +1302,18 @@ fn join_display(file: &str, rel: &str) -> String {
         }
     }
     parts.join("/")
+}
+
+/// How messages name `path`: relative to `root` (the data root) when
+/// under it, else `fallback` (the path as the user would write it).
+pub(crate) fn display_under(root: &Path, path: &Path, fallback: &str) -> String {
+    let rel = std::fs::canonicalize(root).ok().and_then(|root| {
+        let path = std::fs::canonicalize(path).ok()?;
+        let rel = path.strip_prefix(&root).ok()?;
+        let parts: Option<Vec<&str>> = rel.components().map(|c| c.as_os_str().to_str()).collect();
+        parts.map(|p| p.join("/"))
+    });
+    rel.unwrap_or_else(|| fallback.to_string())
 }
 
 /// The stems of the files `*.EXT` in `dir`, sorted.
@@ -1336,7 +1346,7 @@ pub fn dedup(problems: &mut Vec<Problem>) {
 }
 
 /// An IO error without the OS error number, for one-line messages.
-fn io_reason(e: &std::io::Error) -> String {
+pub(crate) fn io_reason(e: &std::io::Error) -> String {
     match e.kind() {
         std::io::ErrorKind::NotFound => "not found".into(),
         std::io::ErrorKind::PermissionDenied => "permission denied".into(),

@@ -8,10 +8,12 @@
 
 pub mod action;
 pub mod court;
+pub mod court_file;
 pub mod event;
 pub mod position;
 pub mod rules;
 pub mod space;
+mod toml_ctx;
 
 use court::Court;
 use event::Side;

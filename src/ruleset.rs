@@ -60,6 +60,63 @@ pub fn shipped() -> Vec<String> {
     stems(&data_root().join(RULESETS_DIR), "toml")
 }
 
+/// The game a ruleset is for: `rulesets/` holds BALL's and Gateball's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    Ball,
+    Gateball,
+}
+
+impl GameKind {
+    /// The value of a ruleset's `game` key.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Ball => "ball",
+            GameKind::Gateball => "gateball",
+        }
+    }
+}
+
+/// The values a ruleset's top-level `game` key may take.
+pub const GAMES: &[&str] = &["ball", "gateball"];
+
+/// The game of the ruleset `spec` (a shipped name or a path): Gateball
+/// when its top-level `game` key is `"gateball"`, else BALL (no `game`
+/// key, `game = "ball"`, and files that cannot be read or parsed, whose
+/// problems the BALL loader then reports).
+pub fn game_of(spec: &str) -> GameKind {
+    let path = if is_ruleset_path(spec) {
+        PathBuf::from(spec)
+    } else {
+        data_root().join(RULESETS_DIR).join(format!("{spec}.toml"))
+    };
+    game_of_file(&path)
+}
+
+/// The game of the ruleset file at `path` (see [`game_of`]).
+pub fn game_of_file(path: &Path) -> GameKind {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return GameKind::Ball;
+    };
+    let (table, _) = DeTable::parse_recoverable(&text);
+    match table
+        .get_ref()
+        .get("game")
+        .and_then(|v| v.get_ref().as_str())
+    {
+        Some("gateball") => GameKind::Gateball,
+        _ => GameKind::Ball,
+    }
+}
+
+/// Why a BALL command cannot use a Gateball ruleset.
+fn gateball_problem(spec: &str) -> String {
+    format!(
+        "`{spec}` is a Gateball ruleset (`game = \"gateball\"`); BALL cannot play it: \
+use `ball new --game gateball --ruleset {spec}` (`ball check --ruleset {spec}` checks it)"
+    )
+}
+
 /// One file a ruleset read: a script (or the ruleset TOML itself).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScriptSource {
@@ -147,6 +204,12 @@ impl Ruleset {
     /// first problem `check` would report (scripts' own problems aside:
     /// those surface when [`Ruleset::game`] compiles them).
     pub fn load(spec: &str) -> Result<Ruleset, RulesetError> {
+        if game_of(spec) == GameKind::Gateball {
+            return Err(RulesetError {
+                name: spec.to_string(),
+                problem: gateball_problem(spec),
+            });
+        }
         let (mut ruleset, mut problems) = Loader::new().run(spec);
         if problems.is_empty() {
             // The scripts are compiled once here: a broken script fails the
@@ -179,7 +242,12 @@ impl Ruleset {
     /// Every problem of the ruleset `spec` (name or path) and of the files
     /// it names, each with file and line, in file order then line order.
     /// Empty when the ruleset is clean.
+    /// A Gateball ruleset gives the one problem that it is one
+    /// (`crate::gateball::ruleset::check` checks it).
     pub fn check(spec: &str) -> Vec<Problem> {
+        if game_of(spec) == GameKind::Gateball {
+            return vec![Problem::new(spec, None, gateball_problem(spec))];
+        }
         let (ruleset, mut problems) = Loader::new().run(spec);
         // Problems inside the Lua scripts (syntax, fields, hooks) are the
         // script layer's. The best-effort `ruleset` holds every script that
@@ -287,6 +355,7 @@ pub const PARAM_KEYS: &[(&str, ParamKind)] = &[
 
 /// The top-level keys of a ruleset file.
 const TOP_KEYS: &[&str] = &[
+    "game",
     "name",
     "description",
     "extends",
@@ -704,6 +773,13 @@ impl Loader {
                 return Merged::default();
             }
         };
+        if game_of_file(&located.path) == GameKind::Gateball {
+            ctx.problem(
+                offset,
+                format!("extends `{spec}`: a Gateball ruleset; a BALL ruleset extends only BALL rulesets"),
+            );
+            return Merged::default();
+        }
         let canonical =
             std::fs::canonicalize(&located.path).unwrap_or_else(|_| located.path.clone());
         if let Some(i) = self.stack.iter().position(|(p, _)| *p == canonical) {
@@ -976,6 +1052,20 @@ fn apply_layer(
                 }
             }
             "extends" => {} // read first, by `Loader::parent`
+            "game" => {
+                // `game_of` routed Gateball rulesets away before loading;
+                // one met here is a parent or a file given some other way.
+                if let Some(g) = string(ctx, k, value) {
+                    match g {
+                        "ball" => {}
+                        "gateball" => ctx.problem(
+                            at,
+                            "`game = \"gateball\"`: a Gateball ruleset, which BALL cannot load",
+                        ),
+                        _ => ctx.problem(at, unknown("game", g, GAMES.iter().copied())),
+                    }
+                }
+            }
             "card_mode" => match v.as_bool() {
                 Some(b) => {
                     merged.card_mode = b;

@@ -12,6 +12,7 @@ pub mod court_file;
 pub mod event;
 pub mod position;
 pub mod rules;
+pub mod ruleset;
 pub mod setup;
 pub mod space;
 mod toml_ctx;

@@ -107,7 +107,9 @@ pub fn parse(text: &str) -> Result<Action, ParseError> {
         ["tech"] => Ok(Action::Tech),
         ["end"] => Ok(Action::End),
         ["shot", rest @ ..] => Ok(Action::Shot(parse_move(rest, true).map_err(|r| fail(&r))?)),
-        ["spark", rest @ ..] => Ok(Action::Spark(parse_move(rest, false).map_err(|r| fail(&r))?)),
+        ["spark", rest @ ..] => Ok(Action::Spark(
+            parse_move(rest, false).map_err(|r| fail(&r))?,
+        )),
         _ => Err(fail(
             "expected `power`, `tech`, `end`, `shot …` or `spark …`, lowercase, words separated by single spaces",
         )),
@@ -116,7 +118,9 @@ pub fn parse(text: &str) -> Result<Action, ParseError> {
 
 fn parse_move(words: &[&str], may_start: bool) -> Result<Move, String> {
     let (start, rest) = match words {
-        [first, rest @ ..] if may_start && first.bytes().any(|b| b.is_ascii_digit()) && !rest.is_empty() => {
+        [first, rest @ ..]
+            if may_start && first.bytes().any(|b| b.is_ascii_digit()) && !rest.is_empty() =>
+        {
             let s = Space::parse(first).ok_or_else(|| {
                 format!("`{first}` is not a space name (uppercase letters, then the row without leading zeros)")
             })?;
@@ -157,7 +161,9 @@ fn parse_distance(s: &str) -> Result<u8, String> {
     let canonical = !s.is_empty() && !s.starts_with('0') && s.bytes().all(|b| b.is_ascii_digit());
     match s.parse::<u8>() {
         Ok(d @ 1..=12) if canonical => Ok(d),
-        _ => Err(format!("`{s}` is not a distance (1 to 12, no leading zeros)")),
+        _ => Err(format!(
+            "`{s}` is not a distance (1 to 12, no leading zeros)"
+        )),
     }
 }
 

@@ -182,7 +182,9 @@ mod tests {
             assert_eq!((s.col, s.row), (col, row));
             assert_eq!(s.to_string(), name);
         }
-        for bad in ["t1", "T01", "T 1", "T", "1", "", "T1a", "ABC1", "T0", "A1000"] {
+        for bad in [
+            "t1", "T01", "T 1", "T", "1", "", "T1a", "ABC1", "T0", "A1000",
+        ] {
             assert_eq!(Space::parse(bad), None, "{bad}");
         }
         for col in 1..=40 {

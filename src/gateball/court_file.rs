@@ -294,14 +294,14 @@ found {} in it",
                 }
             }),
             None => {
-                doc.missing(at, "number", " in [[gates]] (1, 2 or 3)");
+                doc.missing(at, "number", " in [[gates]] (1, 2 or 3, T1.6)");
                 None
             }
         };
         let mut end = |key: &str| match t.get(key) {
             Some(v) => space(doc, key, v),
             None => {
-                doc.missing(at, key, " in [[gates]] (a space name)");
+                doc.missing(at, key, " in [[gates]] (a space name, T1.6)");
                 None
             }
         };

@@ -60,6 +60,63 @@ pub fn shipped() -> Vec<String> {
     stems(&data_root().join(RULESETS_DIR), "toml")
 }
 
+/// The game a ruleset is for: `rulesets/` holds BALL's and Gateball's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    Ball,
+    Gateball,
+}
+
+impl GameKind {
+    /// The value of a ruleset's `game` key.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Ball => "ball",
+            GameKind::Gateball => "gateball",
+        }
+    }
+}
+
+/// The values a ruleset's top-level `game` key may take.
+pub const GAMES: &[&str] = &["ball", "gateball"];
+
+/// The game of the ruleset `spec` (a shipped name or a path): Gateball
+/// when its top-level `game` key is `"gateball"`, else BALL (no `game`
+/// key, `game = "ball"`, and files that cannot be read or parsed, whose
+/// problems the BALL loader then reports).
+pub fn game_of(spec: &str) -> GameKind {
+    let path = if is_ruleset_path(spec) {
+        PathBuf::from(spec)
+    } else {
+        data_root().join(RULESETS_DIR).join(format!("{spec}.toml"))
+    };
+    game_of_file(&path)
+}
+
+/// The game of the ruleset file at `path` (see [`game_of`]).
+pub fn game_of_file(path: &Path) -> GameKind {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return GameKind::Ball;
+    };
+    let (table, _) = DeTable::parse_recoverable(&text);
+    match table
+        .get_ref()
+        .get("game")
+        .and_then(|v| v.get_ref().as_str())
+    {
+        Some("gateball") => GameKind::Gateball,
+        _ => GameKind::Ball,
+    }
+}
+
+/// Why a BALL command cannot use a Gateball ruleset.
+fn gateball_problem(spec: &str) -> String {
+    format!(
+        "`{spec}` is a Gateball ruleset (`game = \"gateball\"`); BALL cannot play it: \
+use `ball new --game gateball --ruleset {spec}` (`ball check --ruleset {spec}` checks it)"
+    )
+}
+
 /// One file a ruleset read: a script (or the ruleset TOML itself).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScriptSource {
@@ -147,6 +204,12 @@ impl Ruleset {
     /// first problem `check` would report (scripts' own problems aside:
     /// those surface when [`Ruleset::game`] compiles them).
     pub fn load(spec: &str) -> Result<Ruleset, RulesetError> {
+        if game_of(spec) == GameKind::Gateball {
+            return Err(RulesetError {
+                name: spec.to_string(),
+                problem: gateball_problem(spec),
+            });
+        }
         let (mut ruleset, mut problems) = Loader::new().run(spec);
         if problems.is_empty() {
             // The scripts are compiled once here: a broken script fails the
@@ -179,7 +242,12 @@ impl Ruleset {
     /// Every problem of the ruleset `spec` (name or path) and of the files
     /// it names, each with file and line, in file order then line order.
     /// Empty when the ruleset is clean.
+    /// A Gateball ruleset gives the one problem that it is one
+    /// (`crate::gateball::ruleset::check` checks it).
     pub fn check(spec: &str) -> Vec<Problem> {
+        if game_of(spec) == GameKind::Gateball {
+            return vec![Problem::new(spec, None, gateball_problem(spec))];
+        }
         let (ruleset, mut problems) = Loader::new().run(spec);
         // Problems inside the Lua scripts (syntax, fields, hooks) are the
         // script layer's. The best-effort `ruleset` holds every script that
@@ -287,6 +355,7 @@ pub const PARAM_KEYS: &[(&str, ParamKind)] = &[
 
 /// The top-level keys of a ruleset file.
 const TOP_KEYS: &[&str] = &[
+    "game",
     "name",
     "description",
     "extends",
@@ -594,14 +663,7 @@ impl Loader {
     /// How messages name `path`: relative to the data root when under it,
     /// else `fallback` (the path as the user would write it).
     fn display(&self, path: &Path, fallback: &str) -> String {
-        let rel = std::fs::canonicalize(&self.root).ok().and_then(|root| {
-            let path = std::fs::canonicalize(path).ok()?;
-            let rel = path.strip_prefix(&root).ok()?;
-            let parts: Option<Vec<&str>> =
-                rel.components().map(|c| c.as_os_str().to_str()).collect();
-            parts.map(|p| p.join("/"))
-        });
-        rel.unwrap_or_else(|| fallback.to_string())
+        display_under(&self.root, path, fallback)
     }
 
     /// Reads one ruleset file (its text already read) and its ancestors:
@@ -711,6 +773,13 @@ impl Loader {
                 return Merged::default();
             }
         };
+        if game_of_file(&located.path) == GameKind::Gateball {
+            ctx.problem(
+                offset,
+                format!("extends `{spec}`: a Gateball ruleset; a BALL ruleset extends only BALL rulesets"),
+            );
+            return Merged::default();
+        }
         let canonical =
             std::fs::canonicalize(&located.path).unwrap_or_else(|_| located.path.clone());
         if let Some(i) = self.stack.iter().position(|(p, _)| *p == canonical) {
@@ -983,6 +1052,20 @@ fn apply_layer(
                 }
             }
             "extends" => {} // read first, by `Loader::parent`
+            "game" => {
+                // `game_of` routed Gateball rulesets away before loading;
+                // one met here is a parent or a file given some other way.
+                if let Some(g) = string(ctx, k, value) {
+                    match g {
+                        "ball" => {}
+                        "gateball" => ctx.problem(
+                            at,
+                            "`game = \"gateball\"`: a Gateball ruleset, which BALL cannot load",
+                        ),
+                        _ => ctx.problem(at, unknown("game", g, GAMES.iter().copied())),
+                    }
+                }
+            }
             "card_mode" => match v.as_bool() {
                 Some(b) => {
                     merged.card_mode = b;
@@ -1254,7 +1337,11 @@ fn strings<'v>(
 }
 
 /// "unknown KIND `word`", with a suggestion when one is close.
-fn unknown<'a>(kind: &str, word: &str, known: impl IntoIterator<Item = &'a str> + Clone) -> String {
+pub(crate) fn unknown<'a>(
+    kind: &str,
+    word: &str,
+    known: impl IntoIterator<Item = &'a str> + Clone,
+) -> String {
     match did_you_mean(word, known.clone()) {
         Some(k) => format!("unknown {kind} `{word}`; did you mean `{k}`?"),
         None => {
@@ -1264,7 +1351,8 @@ fn unknown<'a>(kind: &str, word: &str, known: impl IntoIterator<Item = &'a str> 
     }
 }
 
-fn type_name(v: &DeValue) -> &'static str {
+/// How messages name a TOML value's type ("found an integer").
+pub(crate) fn type_name(v: &DeValue) -> &'static str {
     match v {
         DeValue::String(_) => "a string",
         DeValue::Integer(_) => "an integer",
@@ -1277,7 +1365,7 @@ fn type_name(v: &DeValue) -> &'static str {
 }
 
 /// `extends` and `--ruleset` values that are paths, not shipped names.
-fn is_ruleset_path(s: &str) -> bool {
+pub(crate) fn is_ruleset_path(s: &str) -> bool {
     s.contains(['/', '\\']) || s.ends_with(".toml")
 }
 
@@ -1288,7 +1376,7 @@ fn is_script_path(s: &str) -> bool {
 
 /// `rel` as seen from the directory of the file shown as `file`, with
 /// `.` and `..` folded where possible.
-fn join_display(file: &str, rel: &str) -> String {
+pub(crate) fn join_display(file: &str, rel: &str) -> String {
     if Path::new(rel).is_absolute() {
         return rel.to_string();
     }
@@ -1304,6 +1392,18 @@ fn join_display(file: &str, rel: &str) -> String {
         }
     }
     parts.join("/")
+}
+
+/// How messages name `path`: relative to `root` (the data root) when
+/// under it, else `fallback` (the path as the user would write it).
+pub(crate) fn display_under(root: &Path, path: &Path, fallback: &str) -> String {
+    let rel = std::fs::canonicalize(root).ok().and_then(|root| {
+        let path = std::fs::canonicalize(path).ok()?;
+        let rel = path.strip_prefix(&root).ok()?;
+        let parts: Option<Vec<&str>> = rel.components().map(|c| c.as_os_str().to_str()).collect();
+        parts.map(|p| p.join("/"))
+    });
+    rel.unwrap_or_else(|| fallback.to_string())
 }
 
 /// The stems of the files `*.EXT` in `dir`, sorted.
@@ -1336,7 +1436,7 @@ pub fn dedup(problems: &mut Vec<Problem>) {
 }
 
 /// An IO error without the OS error number, for one-line messages.
-fn io_reason(e: &std::io::Error) -> String {
+pub(crate) fn io_reason(e: &std::io::Error) -> String {
     match e.kind() {
         std::io::ErrorKind::NotFound => "not found".into(),
         std::io::ErrorKind::PermissionDenied => "permission denied".into(),

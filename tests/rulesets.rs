@@ -13,7 +13,7 @@ use std::process::Command;
 
 use ball::ball::params::{Params, Verb, Verbs};
 use ball::diagnostic::Problem;
-use ball::ruleset::{PARAM_KEYS, ParamKind, Ruleset, ScriptSource, shipped};
+use ball::ruleset::{GameKind, PARAM_KEYS, ParamKind, Ruleset, ScriptSource, game_of, shipped};
 use proptest::prelude::*;
 
 const GOOD: &str = "tests/rulesets/good";
@@ -382,7 +382,9 @@ fn shipped_rulesets_load_unless_a_script_is_missing() {
             "rulesets/{expected}.toml"
         );
     }
-    for name in &names {
+    // `rulesets/` also holds Gateball's rulesets: `tests/gateball_files.rs`
+    // checks those.
+    for name in names.iter().filter(|n| game_of(n) == GameKind::Ball) {
         let problems = Ruleset::check(name);
         // The Lua files are written separately: a missing one is the only
         // problem a shipped ruleset may have.
@@ -769,5 +771,45 @@ fn test_without_scenarios_is_bad_input() {
         r.stderr.starts_with("error: no scenario files"),
         "{}",
         r.stderr
+    );
+}
+
+// ------------------------------------------------ Gateball beside BALL
+
+/// `rulesets/` holds Gateball rulesets too: `game_of` tells them apart,
+/// and BALL's loader refuses one with a clear line instead of a list of
+/// unknown keys.
+#[test]
+fn gateball_rulesets_are_told_apart() {
+    assert_eq!(game_of("standard"), GameKind::Ball);
+    assert_eq!(game_of("rulesets/cards.toml"), GameKind::Ball);
+    assert_eq!(game_of("no-such-ruleset"), GameKind::Ball);
+    for name in ["gateball", "gateball-bonus", "gateball-reuse"] {
+        assert_eq!(game_of(name), GameKind::Gateball, "{name}");
+        let e = Ruleset::load(name).unwrap_err().to_string();
+        assert!(
+            e.contains(&format!("`{name}` is a Gateball ruleset")),
+            "{e}"
+        );
+        assert!(!e.contains('\n'), "{e}");
+        let p = Ruleset::check(name);
+        assert_eq!(p.len(), 1, "{p:?}");
+        assert!(p[0].message.contains("is a Gateball ruleset"), "{p:?}");
+    }
+    assert_eq!(game_of("rulesets/gateball.toml"), GameKind::Gateball);
+    // An explicit `game = "ball"` is a BALL ruleset like any other.
+    let tmp = tempfile::tempdir().unwrap();
+    let path = tmp.path().join("explicit.toml");
+    std::fs::write(
+        &path,
+        "name = \"explicit\"\ngame = \"ball\"\nextends = \"standard\"\n",
+    )
+    .unwrap();
+    let shown = path.to_str().unwrap();
+    assert_eq!(game_of(shown), GameKind::Ball);
+    assert!(
+        Ruleset::check(shown).is_empty(),
+        "{:?}",
+        Ruleset::check(shown)
     );
 }

@@ -12,14 +12,15 @@ use std::path::PathBuf;
 
 use super::{UsageError, one_line};
 use crate::diagnostic::Problem;
-use crate::ruleset::Ruleset;
+use crate::ruleset::{GameKind, Ruleset, game_of};
 
 #[derive(Debug, clap::Args)]
 #[command(
     after_help = "Checks the ruleset given by --ruleset (default: standard): its TOML \
 (syntax, unknown keys with \"did you mean\", types, ranges, verbs), its `extends` chain \
 (missing parents, cycles) and the scripts it names (missing files, duplicate cards, and \
-what the script layer finds inside them). \
+what the script layer finds inside them). A Gateball ruleset (`game = \"gateball\"`) is checked \
+with its court file (T1.8) and setup file. \
 Each problem is printed as `file:line: message`. Exit status: 0 clean, 2 problems found.\n\n\
 Examples:\n  ball check --ruleset cards\n  ball check --ruleset my-rules.toml --print\n  \
 ball check --card cards/sprint.lua"
@@ -36,8 +37,15 @@ pub struct CheckArgs {
 
 /// Runs `ball check`; `spec` is the `--ruleset` value.
 pub fn run(args: CheckArgs, spec: &str, out: &mut dyn Write) -> Result<(), UsageError> {
+    let gateball = args.card.is_none() && game_of(spec) == GameKind::Gateball;
     let (what, problems) = match &args.card {
         Some(path) => (format!("card {}", path.display()), check_card(path)),
+        // A Gateball ruleset: its TOML, its court file (T1.8) and its
+        // setup file (T2.2).
+        None if gateball => (
+            format!("ruleset {spec}"),
+            crate::gateball::ruleset::check(spec),
+        ),
         None => (format!("ruleset {spec}"), Ruleset::check(spec)),
     };
     for p in &problems {
@@ -46,7 +54,11 @@ pub fn run(args: CheckArgs, spec: &str, out: &mut dyn Write) -> Result<(), Usage
     let what = one_line(&what);
     if problems.is_empty() {
         writeln!(out, "{what}: no problems")?;
-        if args.print {
+        if args.print && gateball {
+            let ruleset = crate::gateball::ruleset::load(spec).map_err(UsageError)?;
+            writeln!(out)?;
+            write!(out, "{}", ruleset.to_toml())?;
+        } else if args.print {
             let mut ruleset = Ruleset::load(spec)?;
             // The parameters the game is played with: variant scripts may
             // set some (`params = {…}`, `forbid = {…}`).

@@ -4,17 +4,23 @@
 //! perft and playout — and nothing else: its court, positions and rules
 //! are its own.
 //!
-//! **Boundary:** depends on the kernel only.
+//! **Boundary:** depends on the kernel, plus `crate::diagnostic` and the
+//! data root of `crate::ruleset` for reading court, setup and ruleset
+//! files; knows nothing of Lua, clap or the terminal.
 
 pub mod action;
 pub mod apply;
 pub mod court;
+pub mod court_file;
 pub mod event;
 pub mod json;
 pub mod position;
 pub mod rules;
+pub mod ruleset;
+pub mod setup;
 pub mod show;
 pub mod space;
+mod toml_ctx;
 
 use court::Court;
 use event::Side;

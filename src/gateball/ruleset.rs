@@ -1,0 +1,407 @@
+//! Gateball rulesets (`gateball-notation.md`, "Rulesets and setups
+//! (TOML)"; T14): the ruleset values, the court file and the optional
+//! setup file a game is played with.
+//!
+//! ```toml
+//! game = "gateball"
+//! court = "../courts/standard.toml"   # relative to this file
+//! turns = 6                           # T14.1: 1–6
+//! gate_bonus = false                  # T14.2
+//! spark_dice = "roll"                 # T14.3: "roll" or "reuse"
+//! # setup = "../setups/club.toml"     # optional (T14.5), relative to this file
+//! ```
+//!
+//! Shipped rulesets share `rulesets/` with BALL's (`rulesets/gateball.toml`
+//! is the default); [`crate::ruleset::game_of`] tells them apart by the
+//! `game` key. Every key but `game` may be left out: it then has its T14
+//! default (the court `Court::standard()`, the setup T2.3's).
+//! [`check`] lists every problem of the ruleset, its court file and its
+//! setup file; [`load`] stops at the first.
+
+use std::path::{Path, PathBuf};
+
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+use super::court::Court;
+use super::court_file;
+use super::setup;
+use super::toml_ctx::{Doc, unknown};
+use super::{Rules, Setup, SparkDice};
+use crate::diagnostic::{Problem, did_you_mean};
+use crate::ruleset::{
+    RULESETS_DIR, data_root, display_under, io_reason, is_ruleset_path, join_display, shipped,
+};
+
+/// The shipped ruleset `ball new --game gateball` plays by default.
+pub const DEFAULT: &str = "gateball";
+
+/// The keys of a Gateball ruleset file.
+pub const KEYS: &[&str] = &[
+    "game",
+    "description",
+    "court",
+    "turns",
+    "gate_bonus",
+    "spark_dice",
+    "setup",
+];
+
+/// The values of `spark_dice` (T14.3).
+pub const SPARK_DICE: &[&str] = &["roll", "reuse"];
+
+/// A loaded, valid Gateball ruleset: plain data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GateballRuleset {
+    /// The shipped name, or the file's stem.
+    pub name: String,
+    /// The ruleset file as messages name it (`rulesets/gateball.toml`).
+    pub file: String,
+    /// One line; empty when the ruleset gives none.
+    pub description: String,
+    pub rules: Rules,
+    pub court: Court,
+    /// The court file as messages name it; `None`: no `court` key, the
+    /// default court (T14.4).
+    pub court_file: Option<String>,
+    pub setup: Setup,
+    /// The setup file as messages name it; `None`: the default setup.
+    pub setup_file: Option<String>,
+}
+
+impl GateballRuleset {
+    /// The ruleset's values as TOML (what `ball check --print` shows);
+    /// file paths as in messages.
+    pub fn to_toml(&self) -> String {
+        let mut out = String::from("game = \"gateball\"\n");
+        if !self.description.is_empty() {
+            out.push_str(&format!("description = {:?}\n", self.description));
+        }
+        match &self.court_file {
+            Some(f) => out.push_str(&format!("court = {f:?}\n")),
+            None => out.push_str("# court: the default court (courts/standard.toml)\n"),
+        }
+        out.push_str(&format!(
+            "turns = {}\ngate_bonus = {}\nspark_dice = \"{}\"\n",
+            self.rules.turns,
+            self.rules.gate_bonus,
+            self.rules.spark_dice.name()
+        ));
+        match &self.setup_file {
+            Some(f) => out.push_str(&format!("setup = {f:?}\n")),
+            None => {
+                out.push_str("# setup: the default (side a \"Red\", side b \"Blue\", a first)\n")
+            }
+        }
+        out
+    }
+}
+
+/// Every problem of the Gateball ruleset `spec` (a shipped name or a
+/// path) and of its court and setup files, each with file and line: the
+/// ruleset's first, then the court's, then the setup's. Empty when clean.
+pub fn check(spec: &str) -> Vec<Problem> {
+    match read(spec) {
+        Ok(_) => Vec::new(),
+        Err(p) => p,
+    }
+}
+
+/// The Gateball ruleset `spec` (a shipped name or a path), or its first
+/// problem as one line (`rulesets/mine.toml:3: …`).
+pub fn load(spec: &str) -> Result<GateballRuleset, String> {
+    read(spec).map_err(|problems| {
+        let first = court_file::first(problems.clone());
+        if problems.len() > 1 {
+            format!(
+                "{first} (and {} more: `ball check --ruleset {spec}` lists them)",
+                problems.len() - 1
+            )
+        } else {
+            first
+        }
+    })
+}
+
+/// The ruleset, or every problem.
+fn read(spec: &str) -> Result<GateballRuleset, Vec<Problem>> {
+    let (path, shown, name) = locate(spec).map_err(|p| vec![p])?;
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        vec![Problem::new(
+            &shown,
+            None,
+            format!("cannot read the ruleset: {}", io_reason(&e)),
+        )]
+    })?;
+    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let (mut doc, table) = Doc::parse(&shown, &text);
+    let mut files = Vec::new();
+    let ruleset = fields(&mut doc, &table, &dir, &mut files, name);
+    let mut problems = doc.finish();
+    problems.extend(files);
+    match ruleset {
+        Some(r) if problems.is_empty() => Ok(r),
+        _ => Err(problems),
+    }
+}
+
+/// The file of `spec`: a path (with a `/` or ending in `.toml`) or a
+/// shipped name (`rulesets/NAME.toml` under the data root); with how
+/// messages name it and the ruleset's name.
+fn locate(spec: &str) -> Result<(PathBuf, String, String), Problem> {
+    let root = data_root();
+    if spec.trim().is_empty() {
+        return Err(Problem::new(
+            "--ruleset",
+            None,
+            "no ruleset named: give a shipped name or a path",
+        ));
+    }
+    if is_ruleset_path(spec) {
+        let path = PathBuf::from(spec);
+        if !path.is_file() {
+            return Err(Problem::new(spec, None, "no such ruleset file"));
+        }
+        let name = path
+            .file_stem()
+            .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+        return Ok((path.clone(), display_under(&root, &path, spec), name));
+    }
+    let shown = format!("{RULESETS_DIR}/{spec}.toml");
+    let path = root.join(&shown);
+    let plain = spec
+        .bytes()
+        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_');
+    if plain && path.is_file() {
+        return Ok((path, shown, spec.to_string()));
+    }
+    let known = shipped();
+    let hint = match did_you_mean(spec, known.iter().map(String::as_str)) {
+        Some(k) => format!("; did you mean `{k}`?"),
+        None => format!(" (shipped: {})", known.join(", ")),
+    };
+    Err(Problem::new(
+        spec,
+        None,
+        format!("no shipped ruleset `{spec}`{hint}"),
+    ))
+}
+
+/// Checks the ruleset's keys, reads its court and setup files (their
+/// problems go to `files`), and builds the ruleset when all is well.
+fn fields(
+    doc: &mut Doc,
+    table: &DeTable,
+    dir: &Path,
+    files: &mut Vec<Problem>,
+    name: String,
+) -> Option<GateballRuleset> {
+    let mut ok = true;
+    for (key, _) in table.iter() {
+        let k = key.get_ref().as_ref();
+        if KEYS.contains(&k) {
+            continue;
+        }
+        let message = match k {
+            "params" => "a Gateball ruleset has no [params]: write `turns`, `gate_bonus` and \
+`spark_dice` at the top level"
+                .to_string(),
+            "extends" => "a Gateball ruleset extends no other: state the values that differ \
+from the defaults (T14), the rest are the defaults"
+                .to_string(),
+            "name" => "a Gateball ruleset has no `name`: it is named by its file name".to_string(),
+            "seed" => "the seed is not a ruleset value (T14.6): give it to `ball new --seed N`"
+                .to_string(),
+            _ => unknown("key", k, KEYS),
+        };
+        doc.problem(key.span().start, message);
+    }
+
+    match table.get("game") {
+        Some(v) => match doc.string("game", v) {
+            Some("gateball") => {}
+            Some(other) => {
+                doc.problem(
+                    v.span().start,
+                    format!(
+                        "`game` = {other:?}: not a Gateball ruleset (a Gateball ruleset says \
+`game = \"gateball\"`)"
+                    ),
+                );
+                return None;
+            }
+            None => return None,
+        },
+        None => {
+            doc.missing(
+                0,
+                "game",
+                " = \"gateball\" (without it the file is a BALL ruleset)",
+            );
+            return None;
+        }
+    }
+
+    let description = match table.get("description") {
+        Some(v) => match doc.line_string("description", v) {
+            Some(s) => s.to_string(),
+            None => {
+                ok = false;
+                String::new()
+            }
+        },
+        None => String::new(),
+    };
+
+    let mut rules = Rules::default();
+    if let Some(v) = table.get("turns") {
+        match doc.int("turns", v, 1..=6, " (T14.1)") {
+            Some(n) => rules.turns = n as u8,
+            None => ok = false,
+        }
+    }
+    if let Some(v) = table.get("gate_bonus") {
+        match doc.bool("gate_bonus", v, " (T14.2)") {
+            Some(b) => rules.gate_bonus = b,
+            None => ok = false,
+        }
+    }
+    if let Some(v) = table.get("spark_dice") {
+        match doc.string("spark_dice", v) {
+            Some("roll") => rules.spark_dice = SparkDice::Roll,
+            Some("reuse") => rules.spark_dice = SparkDice::Reuse,
+            Some(other) => {
+                let near = unknown("value", other, SPARK_DICE);
+                doc.problem(
+                    v.span().start,
+                    format!("`spark_dice` must be \"roll\" or \"reuse\" (T14.3): {near}"),
+                );
+                ok = false;
+            }
+            None => ok = false,
+        }
+    }
+
+    let court = match table.get("court") {
+        None => Some((Court::standard(), None)),
+        Some(v) => file(doc, "court", v, dir, files, court_file::read),
+    };
+    let setup = match table.get("setup") {
+        None => Some((Setup::default(), None)),
+        Some(v) => file(doc, "setup", v, dir, files, setup::read),
+    };
+    let (Some((court, court_file)), Some((setup, setup_file))) = (court, setup) else {
+        return None;
+    };
+    ok.then(|| GateballRuleset {
+        name,
+        file: doc.file.clone(),
+        description,
+        rules,
+        court,
+        court_file,
+        setup,
+        setup_file,
+    })
+}
+
+/// A file the ruleset names by a path relative to itself (`court`,
+/// `setup`), read by `read`: its value and how messages name it, or
+/// `None` with the problems recorded (the file's own go to `files`).
+fn file<T>(
+    doc: &mut Doc,
+    key: &str,
+    value: &Spanned<DeValue>,
+    dir: &Path,
+    files: &mut Vec<Problem>,
+    read: fn(&Path, &str) -> Result<T, Vec<Problem>>,
+) -> Option<(T, Option<String>)> {
+    let rel = doc.string(key, value)?;
+    if rel.trim().is_empty() {
+        doc.problem(value.span().start, format!("the {key} file path is empty"));
+        return None;
+    }
+    let path = dir.join(rel);
+    if !path.is_file() {
+        doc.problem(
+            value.span().start,
+            format!("{key} file `{rel}` not found (paths are relative to this ruleset file)"),
+        );
+        return None;
+    }
+    let shown = display_under(&data_root(), &path, &join_display(&doc.file, rel));
+    match read(&path, &shown) {
+        Ok(v) => Some((v, Some(shown))),
+        Err(p) => {
+            files.extend(p);
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn problems_of(text: &str) -> Vec<String> {
+        let tmp = tempfile::tempdir().unwrap();
+        let path = tmp.path().join("r.toml");
+        std::fs::write(&path, text).unwrap();
+        check(path.to_str().unwrap())
+            .iter()
+            .map(|p| p.to_string().replace(path.to_str().unwrap(), "r.toml"))
+            .collect()
+    }
+
+    #[test]
+    fn t14_ruleset_keys() {
+        let p = problems_of("game = \"gateball\"\nturn = 6\n");
+        assert_eq!(p, ["r.toml:2: unknown key `turn`; did you mean `turns`?"]);
+        let p = problems_of("game = \"gateball\"\nturns = 7\n");
+        assert_eq!(p, ["r.toml:2: `turns` must be 1–6, found 7 (T14.1)"]);
+        let p = problems_of("game = \"gateball\"\ngate_bonus = \"yes\"\n");
+        assert_eq!(
+            p,
+            ["r.toml:2: `gate_bonus` must be true or false, found a string (T14.2)"]
+        );
+        let p = problems_of("game = \"gateball\"\nspark_dice = \"reroll\"\n");
+        assert!(p[0].starts_with("r.toml:2: `spark_dice` must be \"roll\" or \"reuse\" (T14.3)"));
+        let p = problems_of("game = \"gateball\"\ncourt = \"nowhere.toml\"\n");
+        assert_eq!(
+            p,
+            [
+                "r.toml:2: court file `nowhere.toml` not found (paths are relative to this ruleset file)"
+            ]
+        );
+        let p = problems_of("turns = 6\n");
+        assert!(p[0].starts_with("r.toml:1: missing `game`"), "{p:?}");
+        let p = problems_of("game = \"gateball\"\n[params]\nturns = 6\n");
+        assert!(p[0].contains("has no [params]"), "{p:?}");
+    }
+
+    #[test]
+    fn defaults_without_a_court_or_setup() {
+        let tmp = tempfile::tempdir().unwrap();
+        let path = tmp.path().join("r.toml");
+        std::fs::write(&path, "game = \"gateball\"\ngate_bonus = true\n").unwrap();
+        let r = load(path.to_str().unwrap()).unwrap();
+        assert_eq!(r.name, "r");
+        assert_eq!(r.court, Court::standard());
+        assert_eq!(r.court_file, None);
+        assert_eq!(r.setup, Setup::default());
+        assert_eq!(
+            r.rules,
+            Rules {
+                gate_bonus: true,
+                ..Rules::default()
+            }
+        );
+    }
+
+    #[test]
+    fn unknown_shipped_name() {
+        let p = check("gatebal");
+        assert_eq!(p.len(), 1);
+        assert!(p[0].message.contains("did you mean `gateball`?"), "{p:?}");
+    }
+}

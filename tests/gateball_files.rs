@@ -6,9 +6,6 @@
 //!
 //! Paths are relative to the package root: cargo runs integration tests
 //! there, and it is also the data root (no `BALL_HOME`).
-//!
-//! Tests marked `needs rules.rs` judge T1.8's last condition (some start
-//! passes gate 1), which `rules::start_can_pass_gate1` decides.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -24,10 +21,6 @@ use ball::ruleset::{GameKind, game_of, shipped};
 const COURTS: &str = "tests/gateball/malformed_courts";
 const SETUPS: &str = "tests/gateball/malformed_setups";
 const RULESETS: &str = "tests/gateball/rulesets";
-
-/// Corpus files that need `rules.rs` (their only problem is T1.8's start
-/// check) say so in their first line.
-const NEEDS_RULES: &str = "needs rules.rs";
 
 struct Expect {
     file: String,
@@ -65,14 +58,6 @@ fn files(dir: &str) -> Vec<PathBuf> {
         .collect();
     files.sort();
     files
-}
-
-fn needs_rules(path: &Path) -> bool {
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .next()
-        .is_some_and(|l| l.contains(NEEDS_RULES))
 }
 
 fn show(problems: &[Problem]) -> String {
@@ -126,7 +111,7 @@ fn assert_first(path: &Path, problems: &[Problem], error: &str) {
 fn every_malformed_court_fails_with_exactly_its_problems() {
     let files = files(COURTS);
     assert!(files.len() >= 25, "the corpus lost files: {files:?}");
-    for path in files.iter().filter(|p| !needs_rules(p)) {
+    for path in &files {
         let problems = court_file::check(path);
         assert_expected(path, &problems);
         let error = court_file::load(path).unwrap_err();
@@ -135,17 +120,6 @@ fn every_malformed_court_fails_with_exactly_its_problems() {
         for p in &problems {
             assert!(p.line.is_some(), "{p}");
         }
-    }
-}
-
-/// T1.8's last condition: the corpus files that only break it.
-#[test]
-#[ignore = "needs rules.rs (start_can_pass_gate1)"]
-fn malformed_courts_that_need_the_rules() {
-    for path in files(COURTS).iter().filter(|p| needs_rules(p)) {
-        let problems = court_file::check(path);
-        assert_expected(path, &problems);
-        assert_first(path, &problems, &court_file::load(path).unwrap_err());
     }
 }
 
@@ -162,7 +136,6 @@ fn a_missing_court_file_is_one_problem() {
 /// T1.9 and the shipped courts: each is valid; the standard one is the
 /// compiled-in default court.
 #[test]
-#[ignore = "needs rules.rs (start_can_pass_gate1)"]
 fn shipped_courts_are_valid() {
     let courts = files("courts");
     assert!(courts.len() >= 2, "{courts:?}");
@@ -247,7 +220,6 @@ fn malformed_rulesets_fail_with_exactly_their_problems() {
 
 /// Every key set, court and setup files relative to the ruleset.
 #[test]
-#[ignore = "needs rules.rs (start_can_pass_gate1)"]
 fn a_ruleset_with_every_key_loads() {
     let shown = format!("{RULESETS}/club.toml");
     let r = ruleset::load(&shown).unwrap_or_else(|e| panic!("{e}"));
@@ -280,7 +252,6 @@ fn shipped_gateball_rulesets_are_gateball() {
 /// The shipped Gateball rulesets check clean and load with their T14
 /// values on the default court.
 #[test]
-#[ignore = "needs rules.rs (start_can_pass_gate1)"]
 fn shipped_gateball_rulesets_load_clean() {
     let load = |name: &str| -> GateballRuleset {
         assert!(
@@ -356,7 +327,6 @@ fn check_lists_a_gateball_rulesets_problems_and_exits_2() {
 }
 
 #[test]
-#[ignore = "needs rules.rs (start_can_pass_gate1)"]
 fn check_exits_0_on_the_shipped_gateball_rulesets() {
     for name in ["gateball", "gateball-bonus", "gateball-reuse"] {
         let r = ball(&["--ruleset", name, "check"]);
@@ -374,15 +344,21 @@ fn check_exits_0_on_the_shipped_gateball_rulesets() {
     );
 }
 
+/// A Gateball ruleset chooses Gateball; asking for BALL with it is one
+/// line on stderr, exit 2.
 #[test]
 fn ball_commands_refuse_a_gateball_ruleset_in_one_line() {
-    let r = ball(&["--ruleset", "gateball", "new"]);
+    let r = ball(&["--ruleset", "gateball", "--game", "ball", "new"]);
     assert_eq!(r.code, Some(2));
     assert_eq!(r.stdout, "");
     assert!(
-        r.stderr.contains("`gateball` is a Gateball ruleset"),
+        r.stderr
+            .contains("the ruleset `gateball` is for gateball but --game says ball"),
         "{}",
         r.stderr
     );
     assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    let r = ball(&["--ruleset", "gateball", "new"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(r.stdout.contains("\"game\": \"gateball\""), "{}", r.stdout);
 }

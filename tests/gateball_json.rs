@@ -6,9 +6,7 @@
 //! Corpus format: `NAME.json` is a valid position with one malformed
 //! condition; `NAME.expect` holds the substrings the error line must
 //! contain, one a line (a leading `!`: must not contain). `#` lines are
-//! comments, except `# needs WHAT`: the case needs a function that is not
-//! written yet (`Court::validate`, `rules::legal`) and runs only in the
-//! ignored test until it is.
+//! comments.
 
 use std::path::{Path, PathBuf};
 
@@ -34,7 +32,6 @@ struct Case {
     name: String,
     text: String,
     expects: Vec<String>,
-    needs: Vec<String>,
 }
 
 fn corpus() -> Vec<Case> {
@@ -45,11 +42,8 @@ fn corpus() -> Vec<Case> {
             let expect = std::fs::read_to_string(file.with_extension("expect"))
                 .unwrap_or_else(|e| panic!("{name}: no .expect: {e}"));
             let mut expects = Vec::new();
-            let mut needs = Vec::new();
             for line in expect.lines() {
-                if let Some(what) = line.strip_prefix("# needs ") {
-                    needs.push(what.trim().to_string());
-                } else if !line.trim().is_empty() && !line.starts_with('#') {
+                if !line.trim().is_empty() && !line.starts_with('#') {
                     expects.push(line.to_string());
                 }
             }
@@ -58,7 +52,6 @@ fn corpus() -> Vec<Case> {
                 name,
                 text: std::fs::read_to_string(&file).unwrap(),
                 expects,
-                needs,
             }
         })
         .collect()
@@ -97,26 +90,18 @@ fn check(cases: &[Case]) {
     );
 }
 
-/// Every malformed position whose condition the reader checks itself.
+/// Every malformed position, the court's T1.8 and the no-legal-action
+/// cases included.
 #[test]
 fn malformed_positions_are_refused() {
     let cases = corpus();
     assert!(cases.len() >= 40, "the corpus is {} files", cases.len());
-    let own: Vec<Case> = cases.into_iter().filter(|c| c.needs.is_empty()).collect();
-    check(&own);
-}
-
-/// The whole corpus, the court's T1.8 and the no-legal-action cases too.
-#[test]
-#[ignore = "needs Court::validate and rules::legal"]
-fn malformed_positions_are_refused_all() {
-    check(&corpus());
+    check(&cases);
 }
 
 /// The valid positions read, and write back byte for byte (they are
 /// stored in the canonical layout).
 #[test]
-#[ignore = "needs Court::validate and rules::legal"]
 fn valid_positions_round_trip() {
     let files = json_files("positions");
     assert!(files.len() >= 3);
@@ -129,7 +114,6 @@ fn valid_positions_round_trip() {
 
 /// `positions/spark.json` is the notation's `ball show` example.
 #[test]
-#[ignore = "needs Court::validate and rules::legal"]
 fn spark_position_shows_as_the_notation_example() {
     let text = std::fs::read_to_string(dir("positions").join("spark.json")).unwrap();
     let (game, pos) = json::read(&text).unwrap();

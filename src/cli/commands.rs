@@ -1,9 +1,8 @@
 //! One function per subcommand.
 
 use std::io::Write;
-use std::path::PathBuf;
 
-use super::{Command, UsageError, read_input};
+use super::{Command, GameKind, UsageError, gateball};
 use crate::ball::action::{self, Action};
 use crate::ball::event::Event;
 use crate::ball::position::Position;
@@ -20,22 +19,119 @@ const SELFPLAY_MAX_ACTIONS: usize = 100_000;
 /// `test` load rulesets themselves: `check` must report a broken ruleset
 /// rather than fail to load it, and `test` plays each scenario in the
 /// ruleset its `ruleset:` line names.
-pub fn dispatch(command: Command, spec: &str, out: &mut dyn Write) -> Result<(), UsageError> {
-    match command {
-        Command::Check(args) => super::check::run(args, spec, out),
-        Command::Test(args) => super::test::run(args, out),
-        command => run(command, &Ruleset::load(spec)?, out),
+pub fn dispatch(
+    command: Command,
+    game_flag: Option<GameKind>,
+    spec: Option<&str>,
+    out: &mut dyn Write,
+) -> Result<(), UsageError> {
+    let command = match command {
+        Command::Check(args) => return super::check::run(args, spec.unwrap_or("standard"), out),
+        Command::Test(args) => return super::test::run(args, out),
+        command => command,
+    };
+    let position = match &command {
+        Command::Legal { position, .. }
+        | Command::Apply { position, .. }
+        | Command::Show { position }
+        | Command::Perft { position, .. } => position.clone(),
+        _ => None,
+    };
+    let text = gateball::read_position(&position)?;
+    let kind = choose_game(game_flag, spec, text.as_ref().map(|(_, t)| t.as_str()))?;
+    match kind {
+        GameKind::Gateball => gateball::run(command, spec, text, out),
+        GameKind::Ball => run(
+            command,
+            &Ruleset::load(spec.unwrap_or("standard"))?,
+            text,
+            out,
+        ),
     }
 }
 
-pub fn run(command: Command, ruleset: &Ruleset, out: &mut dyn Write) -> Result<(), UsageError> {
+/// Which game a command plays: the position's `game` field first, then
+/// `--game`, then the ruleset's `game`; a disagreement is an error.
+fn choose_game(
+    flag: Option<GameKind>,
+    spec: Option<&str>,
+    position: Option<&str>,
+) -> Result<GameKind, UsageError> {
+    let parse = |name: &str| match name {
+        "ball" => Some(GameKind::Ball),
+        "gateball" => Some(GameKind::Gateball),
+        _ => None,
+    };
+    let from_position = position
+        .and_then(gateball::game_field)
+        .and_then(|g| parse(&g));
+    let from_ruleset = spec.map(|spec| match crate::ruleset::game_of(spec) {
+        crate::ruleset::GameKind::Ball => GameKind::Ball,
+        crate::ruleset::GameKind::Gateball => GameKind::Gateball,
+    });
+    let name = |k: GameKind| match k {
+        GameKind::Ball => "ball",
+        GameKind::Gateball => "gateball",
+    };
+    if let (Some(p), Some(r)) = (from_position, from_ruleset)
+        && p != r
+    {
+        return Err(UsageError(format!(
+            "the position is a {} position but the ruleset `{}` is for {}",
+            name(p),
+            spec.unwrap_or_default(),
+            name(r)
+        )));
+    }
+    if let (Some(p), Some(f)) = (from_position, flag)
+        && p != f
+    {
+        return Err(UsageError(format!(
+            "the position is a {} position but --game says {}",
+            name(p),
+            name(f)
+        )));
+    }
+    if let (Some(r), Some(f)) = (from_ruleset, flag)
+        && r != f
+    {
+        return Err(UsageError(format!(
+            "the ruleset `{}` is for {} but --game says {}",
+            spec.unwrap_or_default(),
+            name(r),
+            name(f)
+        )));
+    }
+    Ok(from_position
+        .or(flag)
+        .or(from_ruleset)
+        .unwrap_or(GameKind::Ball))
+}
+
+pub fn run(
+    command: Command,
+    ruleset: &Ruleset,
+    text: Option<(String, String)>,
+    out: &mut dyn Write,
+) -> Result<(), UsageError> {
     let game = ruleset.game();
     match command {
-        Command::New => {
+        Command::New {
+            court,
+            setup,
+            seed,
+            events,
+        } => {
+            if court.is_some() || setup.is_some() || seed.is_some() || events {
+                return Err(UsageError(
+                    "--court, --setup, --seed and --events of `new` are Gateball's: add --game gateball"
+                        .into(),
+                ));
+            }
             write!(out, "{}", json::write(&Position::start(&game.params)))?;
         }
-        Command::Legal { position, json } => {
-            let pos = load(&game, position)?;
+        Command::Legal { json, .. } => {
+            let pos = load(&game, text)?;
             let list = game.canonical_legal(&pos);
             if json {
                 writeln!(out, "{}", serde_json::to_string(&list)?)?;
@@ -46,11 +142,9 @@ pub fn run(command: Command, ruleset: &Ruleset, out: &mut dyn Write) -> Result<(
             }
         }
         Command::Apply {
-            position,
-            events,
-            actions,
+            events, actions, ..
         } => {
-            let mut pos = load(&game, position)?;
+            let mut pos = load(&game, text)?;
             let n = actions.len();
             for (i, raw) in actions.iter().enumerate() {
                 let text = raw.to_str().ok_or_else(|| {
@@ -75,21 +169,17 @@ pub fn run(command: Command, ruleset: &Ruleset, out: &mut dyn Write) -> Result<(
             }
             write!(out, "{}", json::write(&pos))?;
         }
-        Command::Show { position } => {
-            let pos = load(&game, position)?;
+        Command::Show { .. } => {
+            let pos = load(&game, text)?;
             write!(out, "{}", show::render(&pos, &game.params))?;
         }
-        Command::Perft {
-            depth,
-            divide,
-            position,
-        } => {
+        Command::Perft { depth, divide, .. } => {
             if divide && depth == 0 {
                 return Err(UsageError(
                     "--divide splits by first action: it needs a depth of at least 1".into(),
                 ));
             }
-            let pos = load(&game, position)?;
+            let pos = load(&game, text)?;
             let started = std::time::Instant::now();
             let total = if divide {
                 let mut rows: Vec<(String, u64)> = perft::divide(&game, &pos, depth)
@@ -148,19 +238,13 @@ fn at_step(i: usize, n: usize, msg: String) -> UsageError {
     }
 }
 
-fn load(game: &Ball, position: Option<PathBuf>) -> Result<Position, UsageError> {
-    match position {
+/// The `--position` read by `dispatch` (name for messages, text), or the
+/// start position without one.
+fn load(game: &Ball, text: Option<(String, String)>) -> Result<Position, UsageError> {
+    match text {
         None => Ok(Position::start(&game.params)),
-        Some(path) => {
-            let text = read_input(&path)?;
-            json::read(&text, &game.params).map_err(|e| {
-                let name = if path.as_os_str() == "-" {
-                    "standard input".to_string()
-                } else {
-                    format!("`{}`", path.display())
-                };
-                UsageError(format!("{name}: {e}"))
-            })
+        Some((name, text)) => {
+            json::read(&text, &game.params).map_err(|e| UsageError(format!("{name}: {e}")))
         }
     }
 }

@@ -7,6 +7,7 @@
 
 mod check;
 mod commands;
+mod gateball;
 mod play;
 mod replay;
 mod sim;
@@ -26,22 +27,45 @@ use clap::{Parser, Subcommand};
 in the notation, e.g. \"move DEF3 G9\". Exit status: 0 ok, 2 bad input (one line on stderr)."
 )]
 pub struct Cli {
-    /// The rules to play by: a shipped ruleset's name or a ruleset file.
-    #[arg(
-        long,
-        global = true,
-        value_name = "NAME|FILE",
-        default_value = "standard"
-    )]
-    pub ruleset: String,
+    /// The rules to play by: a shipped ruleset's name or a ruleset file
+    /// [default: `standard` for BALL, `gateball` for Gateball].
+    #[arg(long, global = true, value_name = "NAME|FILE")]
+    pub ruleset: Option<String>,
+    /// The game: `ball` or `gateball` [default: the position's `game`
+    /// field, else the ruleset's `game`, else ball].
+    #[arg(long, global = true, value_name = "GAME")]
+    pub game: Option<GameKind>,
     #[command(subcommand)]
     pub command: Command,
 }
 
+/// The games this binary plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum GameKind {
+    /// BALL (`ball.md`).
+    Ball,
+    /// Gateball (`gateball.md`).
+    Gateball,
+}
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Print the start position as JSON (B3.1).
-    New,
+    /// Print the start position as JSON (BALL B3.1; Gateball T9.1).
+    New {
+        /// Gateball: a court file replacing the ruleset's court (T1.8).
+        #[arg(long, value_name = "FILE")]
+        court: Option<PathBuf>,
+        /// Gateball: a setup file (players, sides, `first`; T2.2-T2.4).
+        #[arg(long, value_name = "FILE")]
+        setup: Option<PathBuf>,
+        /// Gateball: the RNG's initial state, 0 to 2^64-1 (T4.5) [default: 0].
+        #[arg(long, value_name = "N")]
+        seed: Option<u64>,
+        /// Gateball: print {"position": …, "events": […]} with the creation
+        /// events (coin, turn 1, play 1 start).
+        #[arg(long)]
+        events: bool,
+    },
     /// Print the legal actions of a position, one a line, sorted.
     Legal {
         /// Position JSON file, or `-` for standard input [default: the start position].
@@ -56,7 +80,8 @@ pub enum Command {
         /// Position JSON file, or `-` for standard input [default: the start position].
         #[arg(long, value_name = "FILE")]
         position: Option<PathBuf>,
-        /// Print what happened (knock-downs, ball taken, touchdowns) on stderr.
+        /// Print what happened: BALL on stderr (knock-downs, ball taken,
+        /// touchdowns); Gateball as {"position": …, "events": […]} on stdout.
         #[arg(long)]
         events: bool,
         /// The actions, one an argument, e.g. "move DEF3 G9" "end".
@@ -123,7 +148,7 @@ impl<E: std::error::Error> From<E> for UsageError {
 
 /// Runs the parsed command, writing its output to `out`.
 pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), UsageError> {
-    commands::dispatch(cli.command, &cli.ruleset, out)
+    commands::dispatch(cli.command, cli.game, cli.ruleset.as_deref(), out)
 }
 
 /// The binary's entry point.

@@ -92,7 +92,7 @@ fn parse_bots(s: &str) -> Result<[String; 2], UsageError> {
     Ok(bots)
 }
 
-fn threads(t: Option<usize>) -> Result<usize, UsageError> {
+pub(super) fn threads(t: Option<usize>) -> Result<usize, UsageError> {
     match t {
         Some(0) => Err(UsageError("--threads must be at least 1".into())),
         Some(t) if t > 1024 => Err(UsageError(format!("--threads {t}: at most 1024"))),
@@ -101,7 +101,7 @@ fn threads(t: Option<usize>) -> Result<usize, UsageError> {
     }
 }
 
-fn games(n: usize) -> Result<usize, UsageError> {
+pub(super) fn games(n: usize) -> Result<usize, UsageError> {
     if n == 0 || n > MAX_GAMES {
         return Err(UsageError(format!(
             "--games {n}: expected 1 to {MAX_GAMES}"
@@ -111,7 +111,7 @@ fn games(n: usize) -> Result<usize, UsageError> {
 }
 
 /// A progress bar on a terminal's stderr; nothing when stderr is piped.
-fn progress(n: usize, label: &str) -> ProgressBar {
+pub(super) fn progress(n: usize, label: &str) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
@@ -140,7 +140,7 @@ fn run_games(
     Ok((results, secs))
 }
 
-fn write_file(path: &PathBuf, text: &str) -> Result<(), UsageError> {
+pub(super) fn write_file(path: &PathBuf, text: &str) -> Result<(), UsageError> {
     std::fs::write(path, text)
         .map_err(|e| UsageError(format!("cannot write `{}`: {e}", path.display())))
 }

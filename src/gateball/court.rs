@@ -363,14 +363,12 @@ mod tests {
 
     /// T1.8 in full, the start check included.
     #[test]
-    #[ignore = "needs rules.rs (start_can_pass_gate1)"]
     fn t1_8_standard_court_is_valid() {
         assert_eq!(Court::standard().validate(), Ok(()));
     }
 
     /// T1.8: a court whose gate 1 no start shot can reach is refused, last.
     #[test]
-    #[ignore = "needs rules.rs (start_can_pass_gate1)"]
     fn t1_8_gate1_unreachable() {
         let mut c = Court::standard();
         // Gate 1 far from the Start Area: a start shot's power moves run

@@ -372,7 +372,6 @@ mod tests {
 
     /// T1.8 (all of it, gate 1's start included): the shipped file loads.
     #[test]
-    #[ignore = "needs rules.rs (start_can_pass_gate1)"]
     fn t1_8_standard_file_loads() {
         assert_eq!(
             parse("courts/standard.toml", STANDARD),

@@ -1308,7 +1308,6 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "needs Court::validate and rules::legal"]
     fn read_accepts_written_positions() {
         let g = game();
         for pos in [

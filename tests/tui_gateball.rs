@@ -761,3 +761,32 @@ fn the_config_builds_the_app() {
         Seat::Bot(Level::Greedy)
     );
 }
+
+/// T12.5: a finished game shows the winner and the score, and `q` quits
+/// without asking.
+#[test]
+fn game_over_screen() {
+    let mut pos = Position::start(SplitMix64::new(0));
+    pos.turn = 6;
+    pos.ball = 10;
+    pos.phase = Phase::Over;
+    pos.ball_mut(1).place = Place::Goal;
+    pos.ball_mut(1).gates = 3;
+    pos.ball_mut(4).place = Place::Court(sp("M14"));
+    pos.ball_mut(4).gates = 2;
+    pos.ball_mut(7).place = Place::Out(sp("A12"));
+    pos.ball_mut(7).gates = 1;
+    pos.winner = Some(ball::gateball::position::Winner::Team(
+        ball::gateball::position::Team::Red,
+    ));
+    let mut b = Board::new(hot_seat(pos), 100, 30);
+    let s = b.screen();
+    insta::assert_snapshot!("gateball_game_over_100x30", s);
+    assert!(s.contains("GAME OVER  red wins 6-2"));
+    assert!(s.contains("goal r1"));
+    assert!(s.contains(" game over · PgUp/PgDn log · q quit"));
+    b.keys("pt");
+    assert!(b.app.played().is_empty());
+    b.key(KeyCode::Char('q'));
+    assert!(b.app.should_quit());
+}

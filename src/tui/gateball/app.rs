@@ -467,19 +467,15 @@ impl App {
                 };
                 match kind {
                     ShotKind::Power => {
-                        let die = if self.sel.dir.is_some_and(|d| !d.is_orthogonal())
-                            && self.dist_choices().len() > 1
-                        {
-                            " and the die"
-                        } else {
-                            ""
+                        let die = self.sel.dir.is_some_and(|d| !d.is_orthogonal())
+                            && self.dist_choices().len() > 1;
+                        let what = match (die, self.sel.start.is_some()) {
+                            (true, true) => "direction, die and Start Space",
+                            (true, false) => "direction and die",
+                            (false, true) => "direction and Start Space",
+                            (false, false) => "the direction",
                         };
-                        let start = if self.sel.start.is_some() {
-                            " and the Start Space"
-                        } else {
-                            ""
-                        };
-                        format!("{head}: choose a direction{die}{start}")
+                        format!("{head}: choose {what}")
                     }
                     ShotKind::Tech => format!("{head}: build the path step by step"),
                 }

@@ -244,6 +244,8 @@ fn draw_status(buf: &mut Buffer, r: Rect, app: &App) {
                 .add_modifier(Modifier::BOLD),
         ));
         spans.push(Span::raw(format!(" {}", result_text(pos))));
+        buf.set_line(r.x, r.y, &Line::from(spans), r.width);
+        return;
     } else {
         let team = app.team();
         let who = match app.seat(team) {
@@ -611,16 +613,21 @@ pub fn info_lines(app: &App, w: usize) -> Vec<Line<'static>> {
                 .map(|l| Line::from(coloured_balls(&l))),
         );
     }
-    out.push(Line::from(vec![
-        Span::styled("red", Style::default().fg(RED_FG)),
-        Span::raw(format!(": {} · ", app.seat(Team::Red).label())),
-        Span::styled("blue", Style::default().fg(BLUE_FG)),
-        Span::raw(format!(": {}", app.seat(Team::Blue).label())),
-    ]));
+    let seats = format!(
+        "red: {} · blue: {}",
+        app.seat(Team::Red).label(),
+        app.seat(Team::Blue).label()
+    );
+    out.extend(
+        wrap(&seats, w, 0)
+            .into_iter()
+            .map(|l| Line::from(coloured_balls(&l))),
+    );
     out
 }
 
-/// Colours the ball names (`r3`, `b10`, `r3:1`) of a line by team.
+/// Colours the ball names (`r3`, `b10`, `r3:1`) and the team names
+/// (`red:`) of a line by team.
 fn coloured_balls(line: &str) -> Vec<Span<'static>> {
     let mut spans = Vec::new();
     for (i, word) in line.split(' ').enumerate() {
@@ -631,6 +638,8 @@ fn coloured_balls(line: &str) -> Vec<Span<'static>> {
         let team = match name.as_bytes() {
             [b'r', d, ..] if d.is_ascii_digit() => Some(Team::Red),
             [b'b', d, ..] if d.is_ascii_digit() => Some(Team::Blue),
+            b"red:" => Some(Team::Red),
+            b"blue:" => Some(Team::Blue),
             _ => None,
         };
         match team {

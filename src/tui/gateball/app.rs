@@ -487,7 +487,7 @@ impl App {
     /// What the chosen move does, as the engine judges it.
     pub fn outcome_text(&self) -> Option<String> {
         let c = self.current()?;
-        Some(describe_outcome(&self.game, &self.pos, c))
+        Some(describe_outcome(&self.game, c))
     }
 
     /// The distances a diagonal of the chosen direction may take, in dice
@@ -1104,7 +1104,7 @@ fn trace(
 
 /// The engine's judgement of a move in words: gates scored, then how it
 /// ends.
-pub fn describe_outcome(game: &Gateball, pos: &Position, c: &Candidate) -> String {
+pub fn describe_outcome(game: &Gateball, c: &Candidate) -> String {
     let mut parts: Vec<String> = c
         .outcome
         .passages()
@@ -1130,7 +1130,6 @@ pub fn describe_outcome(game: &Gateball, pos: &Position, c: &Candidate) -> Strin
         End::FailStart => "the start fails (gate 1 not passed)".into(),
         End::Collide { ball, at } => format!("stops on {at} before {}", name(ball)),
     });
-    let _ = pos;
     parts.join(", ")
 }
 

@@ -14,6 +14,7 @@
 //! rules through `Ball` (`legal`, `play`) and never decides legality.
 
 pub mod app;
+pub mod gateball;
 pub mod history;
 pub mod view;
 

@@ -11,7 +11,7 @@ use crate::gateball::position::{Phase, Place, Position, ShotKind, Team};
 use crate::gateball::rules;
 use crate::kernel::rng::SplitMix64;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Level {
     Random,
     Greedy,

@@ -286,9 +286,50 @@ fn sim(
     Ok(())
 }
 
+/// `ball play --game gateball`: the dice and the bots both take `--seed`.
 fn play(args: super::play::PlayArgs, spec: Option<&str>) -> Result<(), UsageError> {
-    let _ = (args, spec);
-    Err(UsageError("the Gateball board is not wired yet".into()))
+    use crate::tui::gateball::{GateballPlayConfig, Seat};
+    if args.load.is_some() {
+        return Err(UsageError(
+            "--load is not available for Gateball yet: a Gateball game is not saved as a record"
+                .into(),
+        ));
+    }
+    let mut seats = [Seat::Human, Seat::Human];
+    for text in &args.bot {
+        let (team, level) = match text.split_once(':') {
+            Some((t, l)) => (
+                t,
+                Level::parse(l).map_err(|e| UsageError(format!("--bot {text}: {e}")))?,
+            ),
+            None => (text.as_str(), Level::Greedy),
+        };
+        let i = match team.to_ascii_lowercase().as_str() {
+            "red" => 0,
+            "blue" => 1,
+            _ => {
+                return Err(UsageError(format!(
+                    "--bot {text}: expected RED or BLUE, then optionally :LEVEL (random, greedy), e.g. blue:greedy"
+                )));
+            }
+        };
+        if matches!(seats[i], Seat::Bot(_)) {
+            return Err(UsageError(format!(
+                "--bot {text}: {team} already has a bot"
+            )));
+        }
+        seats[i] = Seat::Bot(level);
+    }
+    let (game, start, events) = create(&chosen(spec)?, args.seed);
+    crate::tui::gateball::run(GateballPlayConfig {
+        game,
+        start,
+        events,
+        seats,
+        seed: args.seed,
+        delay: std::time::Duration::from_millis(args.delay),
+    })
+    .map_err(|e| UsageError(format!("the board: {e}")))
 }
 
 /// Reads `--position` once, for games chosen by its `game` field.

@@ -15,20 +15,26 @@ use crate::tui::{self, PlayConfig};
     after_help = "Keys: arrows or hjkl move the cursor, Enter (or a mouse click) chooses, \
 Tab jumps to the next choice, Esc cancels the action in progress, e ends the action phase, \
 a lists the other actions, u/r undo/redo, s saves, ? shows all keys, q quits. \
-Needs a terminal of at least 79x23."
+Needs a terminal of at least 79x23.
+
+Gateball (`ball play --game gateball --bot blue:greedy`): p power, t tech, e end a \
+continuation; arrows or keypad digits choose a direction or add a path step, [ ] the \
+die of a diagonal, Tab the Start Space, Enter plays, Backspace/Esc undo the choice, \
+? all keys. Needs about 98x29 for the standard court."
 )]
 pub struct PlayArgs {
     /// Let a bot play one team: DEF or ATK, then optionally `:LEVEL`, a
     /// bot spec (random, greedy, mcts, mcts:N). Without LEVEL the
     /// strongest quick bot is used (greedy, else random). Give it twice
-    /// (once per team) to watch two bots.
+    /// (once per team) to watch two bots. Gateball: RED or BLUE, levels
+    /// random and greedy.
     #[arg(long, value_name = "DEF|ATK[:LEVEL]")]
     pub bot: Vec<String>,
     /// Continue a saved game: a match record (saved with `s` on the board).
     #[arg(long, value_name = "FILE")]
     pub load: Option<PathBuf>,
     /// Seed of the bots' choices: the same seed and the same moves give the
-    /// same bot replies.
+    /// same bot replies. Gateball: also the dice's seed (T4.5).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Milliseconds at least between two bot actions, so each can be

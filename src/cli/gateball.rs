@@ -274,8 +274,15 @@ fn sim(
     if args.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
     } else {
-        write!(out, "court {}; ", game.court.name)?;
         write!(out, "{report}")?;
+        writeln!(
+            out,
+            "court {}, turns {}, gate_bonus {}, spark_dice {}",
+            game.court.name,
+            game.rules.turns,
+            game.rules.gate_bonus,
+            game.rules.spark_dice.name()
+        )?;
         writeln!(
             out,
             "{:.2} s on {threads} thread(s), {:.0} games/s",

@@ -253,7 +253,10 @@ fn sim(
     ];
     let games = super::sim::games(args.games)?;
     let threads = super::sim::threads(args.threads)?;
-    let c = chosen(spec)?;
+    let mut c = chosen(spec)?;
+    if let Some(path) = &args.court {
+        c.court = crate::gateball::court_file::load(path).map_err(UsageError)?;
+    }
     let (game, _, _) = create(&c, 0);
     let bar = super::sim::progress(games, "sim gateball");
     let started = std::time::Instant::now();

@@ -48,6 +48,9 @@ pub struct SimArgs {
     /// Draw win rates with intervals and a game-length histogram as SVG.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
+    /// Gateball: play on this court file instead of the ruleset's (T1.8).
+    #[arg(long, value_name = "FILE")]
+    pub court: Option<PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -150,6 +153,11 @@ pub fn run_sim(
     ruleset: &Ruleset,
     out: &mut dyn std::io::Write,
 ) -> Result<(), UsageError> {
+    if args.court.is_some() {
+        return Err(UsageError(
+            "--court is Gateball's: add --game gateball".into(),
+        ));
+    }
     let bots = parse_bots(&args.bots)?;
     let threads = threads(args.threads)?;
     let cfg = SimConfig {

@@ -174,32 +174,8 @@ pub fn run(
             write!(out, "{}", show::render(&pos, &game.params))?;
         }
         Command::Perft { depth, divide, .. } => {
-            if divide && depth == 0 {
-                return Err(UsageError(
-                    "--divide splits by first action: it needs a depth of at least 1".into(),
-                ));
-            }
             let pos = load(&game, text)?;
-            let started = std::time::Instant::now();
-            let total = if divide {
-                let mut rows: Vec<(String, u64)> = perft::divide(&game, &pos, depth)
-                    .into_iter()
-                    .map(|(a, n)| (a.to_string(), n))
-                    .collect();
-                rows.sort();
-                for (a, n) in &rows {
-                    writeln!(out, "{a}: {n}")?;
-                }
-                rows.iter().map(|(_, n)| n).sum()
-            } else {
-                perft::perft(&game, &pos, depth)
-            };
-            writeln!(out, "perft({depth}) = {total}")?;
-            let secs = started.elapsed().as_secs_f64();
-            eprintln!(
-                "{secs:.3} s, {:.1} M leaves/s",
-                total as f64 / secs.max(1e-9) / 1e6
-            );
+            perft_command(&game, &pos, depth, divide, out)?;
         }
         Command::Selfplay { seed, events } => selfplay(&game, seed, events, out)?,
         Command::Play(args) => super::play::run(args, ruleset, out)?,
@@ -227,6 +203,46 @@ pub fn run(
         }
         Command::Test(args) => super::test::run(args, out)?,
     }
+    Ok(())
+}
+
+/// `ball perft` for any game: the count (or the split by first action,
+/// sorted as text) on stdout, the time on stderr.
+pub(super) fn perft_command<G: crate::kernel::game::Game>(
+    game: &G,
+    pos: &G::Position,
+    depth: u32,
+    divide: bool,
+    out: &mut dyn Write,
+) -> Result<(), UsageError>
+where
+    G::Action: std::fmt::Display,
+{
+    if divide && depth == 0 {
+        return Err(UsageError(
+            "--divide splits by first action: it needs a depth of at least 1".into(),
+        ));
+    }
+    let started = std::time::Instant::now();
+    let total = if divide {
+        let mut rows: Vec<(String, u64)> = perft::divide(game, pos, depth)
+            .into_iter()
+            .map(|(a, n)| (a.to_string(), n))
+            .collect();
+        rows.sort();
+        for (a, n) in &rows {
+            writeln!(out, "{a}: {n}")?;
+        }
+        rows.iter().map(|(_, n)| n).sum()
+    } else {
+        perft::perft(game, pos, depth)
+    };
+    writeln!(out, "perft({depth}) = {total}")?;
+    let secs = started.elapsed().as_secs_f64();
+    eprintln!(
+        "{secs:.3} s, {:.1} M leaves/s",
+        total as f64 / secs.max(1e-9) / 1e6
+    );
     Ok(())
 }
 

@@ -12,7 +12,6 @@ use crate::gateball::action;
 use crate::gateball::event::Event;
 use crate::gateball::position::{Position, Team};
 use crate::gateball::{Gateball, json, setup, show};
-use crate::kernel::perft;
 use crate::kernel::rng::SplitMix64;
 
 /// The game a ruleset (and the `new` flags) describe, before any position.
@@ -141,32 +140,8 @@ pub fn run(
             write!(out, "{}", show::render(&game, &pos))?;
         }
         Command::Perft { depth, divide, .. } => {
-            if divide && depth == 0 {
-                return Err(UsageError(
-                    "--divide splits by first action: it needs a depth of at least 1".into(),
-                ));
-            }
             let (game, pos) = position(text, spec)?;
-            let started = std::time::Instant::now();
-            let total = if divide {
-                let mut rows: Vec<(String, u64)> = perft::divide(&game, &pos, depth)
-                    .into_iter()
-                    .map(|(a, n)| (a.to_string(), n))
-                    .collect();
-                rows.sort();
-                for (a, n) in &rows {
-                    writeln!(out, "{a}: {n}")?;
-                }
-                rows.iter().map(|(_, n)| n).sum()
-            } else {
-                perft::perft(&game, &pos, depth)
-            };
-            writeln!(out, "perft({depth}) = {total}")?;
-            let secs = started.elapsed().as_secs_f64();
-            eprintln!(
-                "{secs:.3} s, {:.1} M leaves/s",
-                total as f64 / secs.max(1e-9) / 1e6
-            );
+            super::commands::perft_command(&game, &pos, depth, divide, out)?;
         }
         Command::Selfplay { seed, events } => {
             let (game, mut pos, log) = create(&chosen(spec)?, seed);

@@ -1147,22 +1147,7 @@ mod tests {
     use super::*;
 
     fn game() -> Gateball {
-        Gateball {
-            rules: Rules::default(),
-            court: Court::standard(),
-            players: vec![
-                Player {
-                    name: "Red".into(),
-                    team: Team::Red,
-                    balls: vec![1, 3, 5, 7, 9],
-                },
-                Player {
-                    name: "Blue".into(),
-                    team: Team::Blue,
-                    balls: vec![2, 4, 6, 8, 10],
-                },
-            ],
-        }
+        Gateball::standard()
     }
 
     fn sp(s: &str) -> Space {

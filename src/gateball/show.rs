@@ -160,28 +160,12 @@ fn mark(game: &Gateball, s: Space) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gateball::court::Court;
     use crate::gateball::position::{BallState, ShotKind, Winner};
-    use crate::gateball::{Player, Rules};
+
     use crate::kernel::rng::SplitMix64;
 
     fn game() -> Gateball {
-        Gateball {
-            rules: Rules::default(),
-            court: Court::standard(),
-            players: vec![
-                Player {
-                    name: "Red".into(),
-                    team: Team::Red,
-                    balls: vec![1, 3, 5, 7, 9],
-                },
-                Player {
-                    name: "Blue".into(),
-                    team: Team::Blue,
-                    balls: vec![2, 4, 6, 8, 10],
-                },
-            ],
-        }
+        Gateball::standard()
     }
 
     fn sp(s: &str) -> Space {

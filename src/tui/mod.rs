@@ -5,10 +5,12 @@
 //!   save. No terminal; unit-tested on its own.
 //! - `view.rs` — drawing, and mapping a mouse click back to what is drawn.
 //! - `history.rs` — the actions played, undo/redo, match records.
-//! - this file — the terminal: raw mode and its restoration (also on a
-//!   panic), the event loop, and the bot seats, which think on a thread
-//!   of their own so the board stays responsive (Ctrl-C, undo) while a
-//!   slow bot searches.
+//! - `terminal.rs` — raw mode and its restoration (also on a panic),
+//!   shared by both games' boards.
+//! - `gateball/` — the Gateball board, its own app, view and loop.
+//! - this file — BALL's event loop and the bot seats, which think on a
+//!   thread of their own so the board stays responsive (Ctrl-C, undo)
+//!   while a slow bot searches.
 //!
 //! **Boundary:** the only code that touches the terminal. It reads the
 //! rules through `Ball` (`legal`, `play`) and never decides legality.
@@ -16,24 +18,16 @@
 pub mod app;
 pub mod gateball;
 pub mod history;
+pub mod terminal;
 pub mod view;
 
-use std::io::{IsTerminal, Stdout, stdout};
 use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::{Duration, Instant};
 
-use ratatui::Terminal;
-use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{
-    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEventKind, KeyModifiers,
-    MouseButton, MouseEventKind,
-};
-use ratatui::crossterm::execute;
-use ratatui::crossterm::terminal::{
-    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+    self, Event, KeyCode, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
 };
 use ratatui::layout::Rect;
 
@@ -44,6 +38,7 @@ use crate::kernel::record::Record;
 use crate::ruleset::Ruleset;
 use app::{App, Dialog, Level, Seat};
 use history::History;
+use terminal::TerminalGuard;
 use view::Hit;
 
 /// What `ball play` was asked for.
@@ -159,72 +154,11 @@ pub fn handle_event(app: &mut App, event: &Event, area: Rect) {
     }
 }
 
-// ---- the terminal ----
-
-/// Set while the terminal is in raw mode on the alternate screen: the
-/// panic hook and the guard restore it exactly once.
-static RAW: AtomicBool = AtomicBool::new(false);
-const BOT_THREAD: &str = "ball-bot";
-
-fn restore_terminal() {
-    if RAW.swap(false, Ordering::SeqCst) {
-        let _ = disable_raw_mode();
-        let _ = execute!(
-            stdout(),
-            DisableMouseCapture,
-            LeaveAlternateScreen,
-            ratatui::crossterm::cursor::Show
-        );
-    }
-}
-
-/// A panic anywhere on the board's thread leaves a usable shell: the hook
-/// restores the terminal before the message is printed. A panicking bot
-/// thread is reported on the board instead (its message would only garble
-/// the screen).
-fn install_panic_hook() {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            if std::thread::current().name() == Some(BOT_THREAD) && RAW.load(Ordering::SeqCst) {
-                return;
-            }
-            restore_terminal();
-            previous(info);
-        }));
-    });
-}
-
-/// Restores the terminal when dropped: on return, on error, on unwinding.
-struct TerminalGuard;
-
-impl TerminalGuard {
-    fn enter() -> Result<(TerminalGuard, Terminal<CrosstermBackend<Stdout>>), String> {
-        if !stdout().is_terminal() || !std::io::stdin().is_terminal() {
-            return Err(
-                "the board needs a terminal: standard input and output must both be one".into(),
-            );
-        }
-        install_panic_hook();
-        let fail = |e: std::io::Error| format!("cannot set up the terminal: {e}");
-        enable_raw_mode().map_err(fail)?;
-        RAW.store(true, Ordering::SeqCst);
-        let guard = TerminalGuard;
-        execute!(stdout(), EnterAlternateScreen, EnableMouseCapture).map_err(fail)?;
-        let terminal = Terminal::new(CrosstermBackend::new(stdout())).map_err(fail)?;
-        Ok((guard, terminal))
-    }
-}
-
-impl Drop for TerminalGuard {
-    fn drop(&mut self) {
-        restore_terminal();
-    }
-}
-
 fn run(app: &mut App, bots: &mut [Option<BotWorker>; 2], delay: Duration) -> Result<(), String> {
-    let (_guard, mut terminal) = TerminalGuard::enter()?;
+    let (_guard, mut terminal) = TerminalGuard::enter().map_err(|e| match e.kind() {
+        std::io::ErrorKind::Other => e.to_string(),
+        _ => format!("cannot set up the terminal: {e}"),
+    })?;
     let io = |e: std::io::Error| format!("terminal: {e}");
     let mut asked: Option<u64> = None;
     let mut answer: Option<(u64, Action)> = None;
@@ -307,7 +241,7 @@ impl BotWorker {
         let (requests, rx) = channel::<(u64, Position)>();
         let (tx, replies) = channel();
         std::thread::Builder::new()
-            .name(BOT_THREAD.into())
+            .name(format!("ball{}", terminal::BOT_THREAD_SUFFIX))
             .spawn(move || {
                 let game = ruleset.game();
                 let mut bot = match crate::bots::from_spec(&spec, seed) {

@@ -19,23 +19,16 @@ pub mod app;
 pub mod bot;
 pub mod view;
 
-use std::io::{IsTerminal, Stdout, stdout};
 use std::panic::AssertUnwindSafe;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::{Duration, Instant};
 
-use ratatui::Terminal;
-use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{
-    self, DisableMouseCapture, EnableMouseCapture, Event as TermEvent, KeyCode, KeyEventKind,
-    KeyModifiers, MouseButton, MouseEventKind,
-};
-use ratatui::crossterm::execute;
-use ratatui::crossterm::terminal::{
-    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+    self, Event as TermEvent, KeyCode, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
 };
 use ratatui::layout::Rect;
+
+use crate::tui::terminal::TerminalGuard;
 
 use crate::gateball::Gateball;
 use crate::gateball::action::Action;
@@ -124,68 +117,6 @@ pub fn handle_event(app: &mut App, event: &TermEvent, area: Rect) {
     }
 }
 
-// ---- the terminal ----
-
-/// Set while the terminal is in raw mode on the alternate screen: the
-/// panic hook and the guard restore it exactly once.
-static RAW: AtomicBool = AtomicBool::new(false);
-const BOT_THREAD: &str = "gateball-bot";
-
-fn restore_terminal() {
-    if RAW.swap(false, Ordering::SeqCst) {
-        let _ = disable_raw_mode();
-        let _ = execute!(
-            stdout(),
-            DisableMouseCapture,
-            LeaveAlternateScreen,
-            ratatui::crossterm::cursor::Show
-        );
-    }
-}
-
-/// A panic on the board's thread leaves a usable shell: the hook restores
-/// the terminal before the message is printed. A panicking bot thread is
-/// reported on the board instead.
-fn install_panic_hook() {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            if std::thread::current().name() == Some(BOT_THREAD) && RAW.load(Ordering::SeqCst) {
-                return;
-            }
-            restore_terminal();
-            previous(info);
-        }));
-    });
-}
-
-/// Restores the terminal when dropped: on return, on error, on unwinding.
-struct TerminalGuard;
-
-impl TerminalGuard {
-    fn enter() -> std::io::Result<(TerminalGuard, Terminal<CrosstermBackend<Stdout>>)> {
-        if !stdout().is_terminal() || !std::io::stdin().is_terminal() {
-            return Err(std::io::Error::other(
-                "the board needs a terminal: standard input and output must both be one",
-            ));
-        }
-        install_panic_hook();
-        enable_raw_mode()?;
-        RAW.store(true, Ordering::SeqCst);
-        let guard = TerminalGuard;
-        execute!(stdout(), EnterAlternateScreen, EnableMouseCapture)?;
-        let terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
-        Ok((guard, terminal))
-    }
-}
-
-impl Drop for TerminalGuard {
-    fn drop(&mut self) {
-        restore_terminal();
-    }
-}
-
 fn event_loop(app: &mut App, worker: Option<&BotWorker>, delay: Duration) -> std::io::Result<()> {
     let (_guard, mut terminal) = TerminalGuard::enter()?;
     let mut asked: Option<u64> = None;
@@ -269,7 +200,10 @@ impl BotWorker {
         let (requests, rx) = channel::<app::BotRequest>();
         let (tx, replies) = channel();
         std::thread::Builder::new()
-            .name(BOT_THREAD.into())
+            .name(format!(
+                "gateball{}",
+                crate::tui::terminal::BOT_THREAD_SUFFIX
+            ))
             .spawn(move || {
                 for req in rx {
                     if req.position.is_over() {

@@ -19,12 +19,15 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// BALL rules engine: positions, legal actions, perft and self-play.
+/// Rules engine for BALL and Gateball: positions, legal actions, the board, bots and the balance lab.
 #[derive(Debug, Parser)]
 #[command(name = "ball", version, about, long_about = None)]
 #[command(
     after_help = "Positions are JSON (see `ball new`), actions are one line each \
-in the notation, e.g. \"move DEF3 G9\". Exit status: 0 ok, 2 bad input (one line on stderr)."
+in the notation, e.g. \"move DEF3 G9\" (BALL) or \"shot T1 N 8\" (Gateball). The game is \
+read from a position's `game` field, else --game, else the ruleset's `game`: \
+`ball new --game gateball`, `ball --ruleset gateball-bonus sim`. \
+Exit status: 0 ok, 2 bad input (one line on stderr)."
 )]
 pub struct Cli {
     /// The rules to play by: a shipped ruleset's name or a ruleset file

@@ -223,6 +223,16 @@ impl Host {
         &self.cards[index].info
     }
 
+    /// A card's declared targets, when they are all there is to its
+    /// targets (no `can_play`): the caller enumerates them natively.
+    pub fn declared(&self, index: usize) -> Option<&Declared> {
+        let card = &self.cards[index];
+        match (&card.can_play, &card.targets) {
+            (None, Targets::Declared(d)) => Some(d),
+            _ => None,
+        }
+    }
+
     pub fn card_count(&self) -> usize {
         self.cards.len()
     }

@@ -4,6 +4,7 @@
 use std::cell::RefCell;
 
 use super::host::{EpTable, EventHook, Host};
+use super::targets::Facts;
 use crate::ball::action::Action;
 use crate::ball::apply;
 use crate::ball::event::{Event, Taking};
@@ -24,11 +25,21 @@ pub struct Scripted {
     error: RefCell<Option<String>>,
     /// Reused target list: no allocation per legal list.
     scratch: RefCell<Vec<[crate::ball::action::Arg; 3]>>,
+    /// Each coach's cheapest card in EP: below it, a legal list asks no
+    /// card (most lists: EP comes slowly, B11.3).
+    cheapest: [u32; 2],
 }
 
 impl Scripted {
     pub fn new(host: Host, card_mode: bool, ep: EpTable, decks: [Vec<usize>; 2]) -> Scripted {
         let n = host.card_count();
+        let cheapest = [0, 1].map(|t: usize| {
+            decks[t]
+                .iter()
+                .map(|&i| host.card(i).cost)
+                .min()
+                .unwrap_or(u32::MAX)
+        });
         Scripted {
             host,
             card_mode,
@@ -37,6 +48,7 @@ impl Scripted {
             broken: RefCell::new(vec![false; n]),
             error: RefCell::new(None),
             scratch: RefCell::new(Vec::new()),
+            cheapest,
         }
     }
 
@@ -123,16 +135,27 @@ impl Extension for Scripted {
         if !params.forbidden.contains(Verb::Convert) {
             out.extend((1..=pos.ap).map(|ap| Action::Convert { ap })); // B11.4
         }
-        if params.forbidden.contains(Verb::Card) {
+        if params.forbidden.contains(Verb::Card)
+            || pos.ep[pos.to_move as usize] < self.cheapest[pos.to_move as usize]
+        {
             return;
         }
+        // The position's facts for declared targets, gathered at most once.
+        let mut facts = None;
+        let mut targets = self.scratch.borrow_mut();
         for &i in &self.decks[pos.to_move as usize] {
-            if self.broken.borrow()[i] || self.limit(pos, i).is_some() {
+            if self.limit(pos, i).is_some() || self.broken.borrow()[i] {
                 continue;
             }
             let id = self.host.card(i).id;
-            let mut targets = self.scratch.borrow_mut();
             targets.clear();
+            if let Some(d) = self.host.declared(i) {
+                let facts = facts.get_or_insert_with(|| Facts::new(pos));
+                d.enumerate_with(facts, params, &mut |args| {
+                    out.push(Action::Card { card: id, args })
+                });
+                continue;
+            }
             match self.host.targets(i, pos, params, &mut targets) {
                 Ok(()) => out.extend(targets.iter().map(|&args| Action::Card { card: id, args })),
                 Err(e) => {

@@ -96,19 +96,42 @@ pub struct EpTable {
     pub values: [u32; EP_KEYS.len()],
 }
 
+/// Where each verb's key sits in [`EP_KEYS`], in [`Verb`] order; `convert`
+/// has none: buying EP earns none (B11.4). Every action looks its verb up
+/// here, so it is an index, not a search by name.
+const VERB_KEYS: [Option<usize>; Verb::ALL.len()] = [
+    Some(0),  // move
+    Some(1),  // dodge
+    Some(2),  // tdodge
+    Some(3),  // block
+    Some(4),  // protect
+    Some(5),  // handoff
+    Some(6),  // spass
+    Some(7),  // lpass
+    None,     // convert
+    Some(8),  // card
+    Some(9),  // end
+    Some(10), // standup
+    Some(11), // release
+];
+
+/// The events the EP table pays for, by their index in [`EP_KEYS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EpEvent {
+    KnockDown = 12,
+    ForcedFumble = 13,
+    TakeLooseBall = 14,
+    PassReceived = 15,
+    Touchdown = 16,
+}
+
 impl EpTable {
     pub fn verb(&self, v: Verb) -> u32 {
-        EP_KEYS
-            .iter()
-            .position(|k| *k == v.name())
-            .map_or(0, |i| self.values[i])
+        VERB_KEYS[v as usize].map_or(0, |i| self.values[i])
     }
 
-    pub fn event(&self, key: &str) -> u32 {
-        EP_KEYS
-            .iter()
-            .position(|k| *k == key)
-            .map_or(0, |i| self.values[i])
+    pub fn event(&self, e: EpEvent) -> u32 {
+        self.values[e as usize]
     }
 }
 
@@ -957,5 +980,31 @@ fn lua_show(v: &Value) -> String {
         Value::Number(n) => n.to_string(),
         Value::Boolean(b) => b.to_string(),
         other => other.type_name().to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The index tables name the keys the EP-table script uses.
+    #[test]
+    fn ep_indices_match_the_key_names() {
+        for v in Verb::ALL {
+            match VERB_KEYS[v as usize] {
+                Some(i) => assert_eq!(EP_KEYS[i], v.name()),
+                None => assert_eq!(v, Verb::Convert),
+            }
+        }
+        for (e, name) in [
+            (EpEvent::KnockDown, "knock_down"),
+            (EpEvent::ForcedFumble, "forced_fumble"),
+            (EpEvent::TakeLooseBall, "take_loose_ball"),
+            (EpEvent::PassReceived, "pass_received"),
+            (EpEvent::Touchdown, "touchdown"),
+        ] {
+            assert_eq!(EP_KEYS[e as usize], name);
+        }
+        assert_eq!(EP_KEYS.len(), 17);
     }
 }

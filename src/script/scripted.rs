@@ -3,7 +3,7 @@
 
 use std::cell::RefCell;
 
-use super::host::{EpTable, EventHook, Host};
+use super::host::{EpEvent, EpTable, EventHook, Host};
 use super::targets::Facts;
 use crate::ball::action::Action;
 use crate::ball::apply;
@@ -25,6 +25,9 @@ pub struct Scripted {
     error: RefCell<Option<String>>,
     /// Reused target list: no allocation per legal list.
     scratch: RefCell<Vec<[crate::ball::action::Arg; 3]>>,
+    /// Whether any variant hooks an event: without, applying an action
+    /// never looks for one.
+    hooks: bool,
     /// Each coach's cheapest card in EP: below it, a legal list asks no
     /// card (most lists: EP comes slowly, B11.3).
     cheapest: [u32; 2],
@@ -33,6 +36,7 @@ pub struct Scripted {
 impl Scripted {
     pub fn new(host: Host, card_mode: bool, ep: EpTable, decks: [Vec<usize>; 2]) -> Scripted {
         let n = host.card_count();
+        let hooks = host.has_event_hooks();
         let cheapest = [0, 1].map(|t: usize| {
             decks[t]
                 .iter()
@@ -48,6 +52,7 @@ impl Scripted {
             broken: RefCell::new(vec![false; n]),
             error: RefCell::new(None),
             scratch: RefCell::new(Vec::new()),
+            hooks,
             cheapest,
         }
     }
@@ -174,11 +179,11 @@ impl Extension for Scripted {
         log: &mut dyn Sink<Event>,
     ) -> Result<(), String> {
         let mover = pos.to_move;
-        let mut next = *pos;
+        let hooks = self.hooks;
         // Variant hooks run per event. A failing hook is reported and
         // skipped: the action itself was legal and stands.
         let mut on_touchdown = |p: &mut Position| {
-            if !self.host.has_event_hooks() {
+            if !hooks {
                 return;
             }
             match self.host.on_event(p, params, EventHook::Touchdown, mover) {
@@ -193,10 +198,12 @@ impl Extension for Scripted {
             turn_started: None,
         };
         if let Action::Card { card, args } = action {
+            // B11.7: the effect works on a copy, committed only whole.
             let i = self
                 .find(mover, card)
                 .ok_or_else(|| format!("`{}` is not one of {mover}'s cards", card.name()))?;
-            let info = self.host.card(i).clone();
+            let info = self.host.card(i);
+            let mut next = *pos;
             next.ep[mover as usize] -= info.cost;
             next.ap -= info.ap;
             if info.uses.is_some() || info.per_turn.is_some() {
@@ -213,31 +220,22 @@ impl Extension for Scripted {
                 e.to_string()
             })?;
             apply::finish(&mut next, params, action, &mut tally, &mut on_touchdown);
+            *pos = next;
         } else {
-            apply::apply_with_touchdown_hook(
-                &mut next,
-                params,
-                action,
-                &mut tally,
-                &mut on_touchdown,
-            );
+            // A native action cannot fail: it works in place.
+            apply::apply_with_touchdown_hook(pos, params, action, &mut tally, &mut on_touchdown);
         }
         if self.card_mode {
             let earned = tally.earned + self.ep.verb(action.verb());
-            next.ep[mover as usize] = next.ep[mover as usize].saturating_add(earned);
+            pos.ep[mover as usize] = pos.ep[mover as usize].saturating_add(earned);
         }
         // The touchdown hook ran inside apply, before the reset.
-        let turn_started = tally.turn_started;
-        if let Some(team) = turn_started.filter(|_| !next.is_over()) {
-            match self
-                .host
-                .on_event(&next, params, EventHook::TurnStart, team)
-            {
-                Ok(p) => next = p,
+        if let Some(team) = tally.turn_started.filter(|_| hooks && !pos.is_over()) {
+            match self.host.on_event(pos, params, EventHook::TurnStart, team) {
+                Ok(p) => *pos = p,
                 Err(e) => self.record(e.to_string()),
             }
         }
-        *pos = next;
         Ok(())
     }
 
@@ -324,16 +322,16 @@ struct Tally<'a, 'b> {
 impl Sink<Event> for Tally<'_, '_> {
     fn emit(&mut self, event: Event) {
         let key = match event {
-            Event::KnockedDown { .. } => Some("knock_down"),
+            Event::KnockedDown { .. } => Some(EpEvent::KnockDown),
             Event::BallTaken {
                 how: Taking::Fumble,
                 ..
-            } => Some("forced_fumble"),
+            } => Some(EpEvent::ForcedFumble),
             Event::BallTaken {
                 how: Taking::Loose, ..
-            } => Some("take_loose_ball"),
-            Event::PassReceived { .. } => Some("pass_received"),
-            Event::Touchdown { .. } => Some("touchdown"),
+            } => Some(EpEvent::TakeLooseBall),
+            Event::PassReceived { .. } => Some(EpEvent::PassReceived),
+            Event::Touchdown { .. } => Some(EpEvent::Touchdown),
             Event::TurnStarted { team, .. } => {
                 self.turn_started = Some(team);
                 None

@@ -140,6 +140,27 @@ pub struct Host {
     game: Table,
     cards: Vec<Card>,
     variants: Vec<Variant>,
+    names: Names,
+}
+
+/// Every piece id and square name as a Lua string, made once at load:
+/// passing a card's arguments to `resolve` then builds no string.
+struct Names {
+    pieces: Vec<mlua::LuaString>,
+    squares: Vec<mlua::LuaString>,
+}
+
+impl Names {
+    fn new(lua: &mlua::Lua) -> mlua::Result<Names> {
+        Ok(Names {
+            pieces: PieceId::all()
+                .map(|p| lua.create_string(p.to_string()))
+                .collect::<mlua::Result<_>>()?,
+            squares: Sq::all()
+                .map(|s| lua.create_string(s.to_string()))
+                .collect::<mlua::Result<_>>()?,
+        })
+    }
 }
 
 /// What loading produced beyond the host.
@@ -166,11 +187,14 @@ impl Host {
             .and_then(|g| freeze(&sandbox, g))
             .map_err(|e| vec![ScriptError::from_lua(&e, "api", "host", "start")])?;
         let _ = sandbox.lua.globals().set("game", &game);
+        let names = Names::new(&sandbox.lua)
+            .map_err(|e| vec![ScriptError::from_lua(&e, "api", "host", "start")])?;
         let mut host = Host {
             sandbox,
             game,
             cards: Vec::new(),
             variants: Vec::new(),
+            names,
         };
         let mut errors = Vec::new();
         let mut params = params.clone();
@@ -492,21 +516,32 @@ impl Host {
         f: impl FnOnce(&Table) -> mlua::Result<R>,
     ) -> (mlua::Result<R>, Position) {
         self.sandbox.refill();
-        self.sandbox.lua.set_app_data(Ctx {
-            pos: *pos,
-            params: params.clone(),
-            hook,
-            writable,
+        let lua = &self.sandbox.lua;
+        // The context is made once and reused: no allocation per call.
+        let open = lua.app_data_mut::<Ctx>().map(|mut c| {
+            c.pos = *pos;
+            c.params.clone_from(params);
+            c.hook = hook;
+            c.writable = writable;
+            c.active = true;
         });
+        if open.is_none() {
+            lua.set_app_data(Ctx {
+                pos: *pos,
+                params: params.clone(),
+                hook,
+                writable,
+                active: true,
+            });
+        }
         let r = f(&self.game);
-        let after = self
-            .sandbox
-            .lua
-            .remove_app_data::<Ctx>()
-            .map_or(*pos, |c| c.pos);
+        let after = lua.app_data_mut::<Ctx>().map_or(*pos, |mut c| {
+            c.active = false;
+            c.pos
+        });
         if r.is_err() {
             // A memory error leaves garbage behind; the next call starts clean.
-            let _ = self.sandbox.lua.gc_collect();
+            let _ = lua.gc_collect();
         }
         (r, after)
     }
@@ -615,26 +650,39 @@ impl Host {
     ) -> Result<Position, ScriptError> {
         let card = &self.cards[index];
         let info = &card.info;
-        let owner = format!("card {}", info.id.name());
-        let values: Vec<Value> = args[..info.args.len()]
-            .iter()
-            .map(|a| from_arg(&self.sandbox.lua, *a))
-            .collect();
+        let owner = || format!("card {}", info.id.name());
+        let [a, b, c] = args.map(|a| self.arg_value(a));
         let (r, after) = self.call(pos, params, "resolve", true, |g| {
-            let mut all = vec![Value::Table(g.clone())];
-            all.extend(values);
-            card.resolve.call::<()>(mlua::MultiValue::from_iter(all))
+            // Exactly the card's arguments, as `select('#', ...)` sees them.
+            let f = &card.resolve;
+            match info.args.len() {
+                0 => f.call::<()>(g),
+                1 => f.call::<()>((g, a)),
+                2 => f.call::<()>((g, a, b)),
+                _ => f.call::<()>((g, a, b, c)),
+            }
         });
-        r.map_err(|e| ScriptError::from_lua(&e, &info.file, &owner, "resolve"))?;
+        r.map_err(|e| ScriptError::from_lua(&e, &info.file, &owner(), "resolve"))?;
         json::validate(&after, params).map_err(|e| {
             ScriptError::kernel(
                 &info.file,
-                &owner,
+                &owner(),
                 "resolve",
                 format!("the effect would break the rules: {}", e.problem),
             )
         })?;
         Ok(after)
+    }
+
+    /// A card argument as the script sees it: piece ids and square names
+    /// are the strings made at load, numbers are integers.
+    fn arg_value(&self, a: Arg) -> Value {
+        match a {
+            Arg::None => Value::Nil,
+            Arg::Piece(p) => Value::String(self.names.pieces[p.0 as usize].clone()),
+            Arg::Square(s) => Value::String(self.names.squares[s.0 as usize].clone()),
+            Arg::Number(n) => Value::Integer(n.into()),
+        }
     }
 
     /// Runs every variant's hook for an event; each works on the result
@@ -947,19 +995,6 @@ fn to_arg(v: &Value, kind: ArgKind) -> Option<Arg> {
         (ArgKind::Square, Value::String(s)) => Sq::parse(&s.to_str().ok()?).ok().map(Arg::Square),
         (ArgKind::Number, Value::Integer(n)) => u8::try_from(*n).ok().map(Arg::Number),
         _ => None,
-    }
-}
-
-fn from_arg(lua: &mlua::Lua, a: Arg) -> Value {
-    match a {
-        Arg::None => Value::Nil,
-        Arg::Piece(p) => lua
-            .create_string(p.to_string())
-            .map_or(Value::Nil, Value::String),
-        Arg::Square(s) => lua
-            .create_string(s.to_string())
-            .map_or(Value::Nil, Value::String),
-        Arg::Number(n) => Value::Integer(n.into()),
     }
 }
 

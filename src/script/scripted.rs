@@ -96,87 +96,15 @@ impl Scripted {
         }
         None
     }
-}
 
-/// Why an affordable-looking card is not playable now (B11.6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Limit {
-    Ep,
-    Ap,
-    PerGame,
-    PerTurn,
-}
-
-impl Extension for Scripted {
-    fn card_mode(&self) -> bool {
-        self.card_mode
-    }
-
-    fn cards(&self, team: Team) -> Vec<CardSummary> {
-        if !self.card_mode {
-            return Vec::new();
-        }
-        self.decks[team as usize]
-            .iter()
-            .map(|&i| {
-                let c = self.host.card(i);
-                CardSummary {
-                    id: c.id,
-                    name: c.name.clone(),
-                    text: c.text.clone(),
-                    cost: c.cost,
-                    ap: c.ap,
-                    uses: c.uses,
-                    per_turn: c.per_turn,
-                }
-            })
-            .collect()
-    }
-
-    fn extend_legal(&self, pos: &Position, params: &Params, out: &mut Vec<Action>) {
-        if !self.card_mode || pos.is_over() || pos.phase != Phase::Action {
-            return;
-        }
-        if !params.forbidden.contains(Verb::Convert) {
-            out.extend((1..=pos.ap).map(|ap| Action::Convert { ap })); // B11.4
-        }
-        if params.forbidden.contains(Verb::Card)
-            || pos.ep[pos.to_move as usize] < self.cheapest[pos.to_move as usize]
-        {
-            return;
-        }
-        // The position's facts for declared targets, gathered at most once.
-        let mut facts = None;
-        let mut targets = self.scratch.borrow_mut();
-        for &i in &self.decks[pos.to_move as usize] {
-            if self.limit(pos, i).is_some() || self.broken.borrow()[i] {
-                continue;
-            }
-            let id = self.host.card(i).id;
-            targets.clear();
-            if let Some(d) = self.host.declared(i) {
-                let facts = facts.get_or_insert_with(|| Facts::new(pos));
-                d.enumerate_with(facts, params, &mut |args| {
-                    out.push(Action::Card { card: id, args })
-                });
-                continue;
-            }
-            match self.host.targets(i, pos, params, &mut targets) {
-                Ok(()) => out.extend(targets.iter().map(|&args| Action::Card { card: id, args })),
-                Err(e) => {
-                    self.broken.borrow_mut()[i] = true;
-                    self.record(e.to_string());
-                }
-            }
-        }
-    }
-
-    fn apply(
+    /// [`Extension::apply`] for any event sink: the log-free path of bots
+    /// and playouts passes `()`, so only the EP tally sees the events.
+    fn run<L: Sink<Event> + ?Sized>(
         &self,
         pos: &mut Position,
         params: &Params,
         action: Action,
-        log: &mut dyn Sink<Event>,
+        log: &mut L,
     ) -> Result<(), String> {
         let mover = pos.to_move;
         let hooks = self.hooks;
@@ -237,6 +165,102 @@ impl Extension for Scripted {
             }
         }
         Ok(())
+    }
+}
+
+/// Why an affordable-looking card is not playable now (B11.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Limit {
+    Ep,
+    Ap,
+    PerGame,
+    PerTurn,
+}
+
+impl Extension for Scripted {
+    fn card_mode(&self) -> bool {
+        self.card_mode
+    }
+
+    fn cards(&self, team: Team) -> Vec<CardSummary> {
+        if !self.card_mode {
+            return Vec::new();
+        }
+        self.decks[team as usize]
+            .iter()
+            .map(|&i| {
+                let c = self.host.card(i);
+                CardSummary {
+                    id: c.id,
+                    name: c.name.clone(),
+                    text: c.text.clone(),
+                    cost: c.cost,
+                    ap: c.ap,
+                    uses: c.uses,
+                    per_turn: c.per_turn,
+                }
+            })
+            .collect()
+    }
+
+    fn extend_legal(&self, pos: &Position, params: &Params, out: &mut Vec<Action>) {
+        if !self.card_mode || pos.is_over() || pos.phase != Phase::Action {
+            return;
+        }
+        if !params.forbidden.contains(Verb::Convert) {
+            out.reserve(pos.ap as usize);
+            for ap in 1..pos.ap + 1 {
+                out.push(Action::Convert { ap }); // B11.4
+            }
+        }
+        if params.forbidden.contains(Verb::Card)
+            || pos.ep[pos.to_move as usize] < self.cheapest[pos.to_move as usize]
+        {
+            return;
+        }
+        // The position's facts for declared targets, gathered at most once.
+        let mut facts = None;
+        let mut targets = self.scratch.borrow_mut();
+        for &i in &self.decks[pos.to_move as usize] {
+            if self.limit(pos, i).is_some() || self.broken.borrow()[i] {
+                continue;
+            }
+            let id = self.host.card(i).id;
+            targets.clear();
+            if let Some(d) = self.host.declared(i) {
+                let facts = facts.get_or_insert_with(|| Facts::new(pos));
+                d.enumerate_with(facts, params, &mut |args| {
+                    out.push(Action::Card { card: id, args })
+                });
+                continue;
+            }
+            match self.host.targets(i, pos, params, &mut targets) {
+                Ok(()) => out.extend(targets.iter().map(|&args| Action::Card { card: id, args })),
+                Err(e) => {
+                    self.broken.borrow_mut()[i] = true;
+                    self.record(e.to_string());
+                }
+            }
+        }
+    }
+
+    fn apply(
+        &self,
+        pos: &mut Position,
+        params: &Params,
+        action: Action,
+        log: &mut dyn Sink<Event>,
+    ) -> Result<(), String> {
+        self.run(pos, params, action, log)
+    }
+
+    fn apply_quiet(
+        &self,
+        pos: &mut Position,
+        params: &Params,
+        action: Action,
+    ) -> Result<(), String> {
+        self.run(pos, params, action, &mut ())
     }
 
     fn explain(&self, pos: &Position, params: &Params, action: Action) -> Option<Illegal> {
@@ -312,14 +336,14 @@ impl Extension for Scripted {
 }
 
 /// Forwards events and counts what the EP table pays for them.
-struct Tally<'a, 'b> {
-    log: &'a mut dyn Sink<Event>,
+struct Tally<'a, 'b, L: ?Sized> {
+    log: &'a mut L,
     ep: &'b EpTable,
     earned: u32,
     turn_started: Option<Team>,
 }
 
-impl Sink<Event> for Tally<'_, '_> {
+impl<L: Sink<Event> + ?Sized> Sink<Event> for Tally<'_, '_, L> {
     fn emit(&mut self, event: Event) {
         let key = match event {
             Event::KnockedDown { .. } => Some(EpEvent::KnockDown),

@@ -112,8 +112,7 @@ impl Declared {
                 }
             }
         }
-        let mut chosen = [Arg::None; 3];
-        self.fill(facts, &fixed, 0, 0, &mut chosen, emit);
+        self.fill(facts, &fixed, 0, 0, [Arg::None; 3], emit);
     }
 
     fn requires_met(&self, pos: &Position, params: &Params) -> bool {
@@ -130,20 +129,25 @@ impl Declared {
     }
 
     /// `picked`: the pieces earlier arguments chose (two piece arguments
-    /// are always different pieces).
+    /// are always different pieces). `chosen` goes by value and is set
+    /// through [`with`] at constant indices, so it stays in a register:
+    /// written a byte at a time in memory and then read whole, it stalled
+    /// every target on store forwarding (half the time of a long list).
     fn fill(
         &self,
         f: &Facts,
         fixed: &[u16; 3],
         k: usize,
         picked: u16,
-        chosen: &mut [Arg; 3],
+        chosen: [Arg; 3],
         emit: &mut impl FnMut([Arg; 3]),
     ) {
         if k == self.args.len() {
-            emit(*chosen);
+            emit(chosen);
             return;
         }
+        // The last argument emits in its own loop, without a call a target.
+        let last = k + 1 == self.args.len();
         match &self.args[k] {
             ArgSpec::Piece(spec) => {
                 let mut set = fixed[k] & !picked;
@@ -162,30 +166,51 @@ impl Declared {
                 while set != 0 {
                     let id = PieceId(set.trailing_zeros() as u8);
                     set &= set - 1;
-                    chosen[k] = Arg::Piece(id);
-                    self.fill(f, fixed, k + 1, picked | 1 << id.0, chosen, emit);
+                    let next = with(chosen, k, Arg::Piece(id));
+                    if last {
+                        emit(next);
+                    } else {
+                        self.fill(f, fixed, k + 1, picked | 1 << id.0, next, emit);
+                    }
                 }
             }
             ArgSpec::Square(spec) => {
-                let set = f.square_set(spec, chosen);
+                let set = f.square_set(spec, &chosen);
                 for half in 0..2u8 {
                     let mut bits = (set >> (64 * half)) as u64;
                     while bits != 0 {
                         let sq = Sq(64 * half + bits.trailing_zeros() as u8);
                         bits &= bits - 1;
-                        chosen[k] = Arg::Square(sq);
-                        self.fill(f, fixed, k + 1, picked, chosen, emit);
+                        let next = with(chosen, k, Arg::Square(sq));
+                        if last {
+                            emit(next);
+                        } else {
+                            self.fill(f, fixed, k + 1, picked, next, emit);
+                        }
                     }
                 }
             }
             ArgSpec::Number(lo, hi) => {
                 for n in *lo..=*hi {
-                    chosen[k] = Arg::Number(n);
-                    self.fill(f, fixed, k + 1, picked, chosen, emit);
+                    let next = with(chosen, k, Arg::Number(n));
+                    if last {
+                        emit(next);
+                    } else {
+                        self.fill(f, fixed, k + 1, picked, next, emit);
+                    }
                 }
             }
         }
-        chosen[k] = Arg::None;
+    }
+}
+
+/// `chosen` with argument `k` set to `a`.
+#[inline(always)]
+fn with(c: [Arg; 3], k: usize, a: Arg) -> [Arg; 3] {
+    match k {
+        0 => [a, c[1], c[2]],
+        1 => [c[0], a, c[2]],
+        _ => [c[0], c[1], a],
     }
 }
 
@@ -205,14 +230,18 @@ pub struct Facts<'p> {
     stacked: u16,
     top: u16,
     holder: u16,
+    /// Squares holding a piece.
+    occupied: SqSet,
 }
 
 impl<'p> Facts<'p> {
     pub fn new(pos: &'p Position) -> Facts<'p> {
         let (mut down, mut restricted) = (0u16, 0u16);
+        let mut occupied: SqSet = 0;
         for (i, p) in pos.pieces.iter().enumerate() {
             down |= u16::from(p.down) << i;
             restricted |= u16::from(p.restricted) << i;
+            occupied |= p.at.bit();
         }
         let (mut stacked, mut top) = (0u16, 0u16);
         for s in pos.stacks.as_slice() {
@@ -227,6 +256,7 @@ impl<'p> Facts<'p> {
             stacked,
             top,
             holder: pos.holder().map_or(0, |h| 1 << h.0),
+            occupied,
         }
     }
 
@@ -284,7 +314,7 @@ impl<'p> Facts<'p> {
         let pos = self.pos;
         let mut set = crate::ball::board::ALL;
         if s.empty || s.free {
-            set &= !pos.occupied();
+            set &= !self.occupied;
         }
         if s.free
             && let Some(b) = pos.loose_ball()

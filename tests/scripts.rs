@@ -52,6 +52,40 @@ fn hostile_scripts_are_refused_at_load() {
     }
 }
 
+/// The straight-line and forward square filters measure from an earlier
+/// argument: without `from` the card is refused at load, naming the entry.
+#[test]
+fn line_and_forward_need_from() {
+    for key in ["line", "forward"] {
+        let text = format!(
+            r#"return {{
+  id = "dash", name = "Dash", text = "A piece dashes.", cost = 1,
+  args = {{ "piece", "square" }},
+  targets = {{ {{ team = "own" }}, {{ {key} = true, empty = true }} }},
+  resolve = function(game, piece, square) game.move(piece, square) end,
+}}"#
+        );
+        let mut r = Ruleset::standard();
+        r.card_mode = true;
+        r.cards = [
+            vec![],
+            vec![ScriptSource {
+                path: "dash.lua".into(),
+                text,
+            }],
+        ];
+        let errors = match script::game(&r) {
+            Ok(_) => panic!("`{key}` without `from` loaded"),
+            Err(e) => e,
+        };
+        let e = errors[0].to_string();
+        assert!(
+            e.contains("targets[2]") && e.contains(&format!("`{key}` goes with `from`")),
+            "{e}"
+        );
+    }
+}
+
 /// Attacks in `resolve`: stopped in under a second with file:line and the
 /// hook; the position is exactly as before; the card is dropped after.
 #[test]

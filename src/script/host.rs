@@ -862,6 +862,8 @@ fn declared(card: &Table, list: &Table, kinds: &[ArgKind]) -> Result<Declared, S
                         "ball_distance",
                         "beyond",
                         "unlike",
+                        "line",
+                        "forward",
                     ],
                 )
                 .map_err(&at)?;
@@ -878,13 +880,24 @@ fn declared(card: &Table, list: &Table, kinds: &[ArgKind]) -> Result<Declared, S
                     }
                     _ => return Err(at("`beyond` is {from, past}".into())),
                 };
+                let from = from(index("from")?, range("distance")?)?;
+                let line = flag("line")?.unwrap_or(false);
+                let forward = flag("forward")?.unwrap_or(false);
+                if (line || forward) && from.is_none() {
+                    let key = if line { "line" } else { "forward" };
+                    return Err(at(format!(
+                        "`{key}` goes with `from`: it is measured from that argument"
+                    )));
+                }
                 ArgSpec::Square(SquareSpec {
                     empty: flag("empty")?.unwrap_or(false),
                     free: flag("free")?.unwrap_or(false),
-                    from: from(index("from")?, range("distance")?)?,
+                    from,
                     ball_distance: range("ball_distance")?,
                     beyond,
                     unlike: index("unlike")?,
+                    line,
+                    forward,
                 })
             }
             ArgKind::Number => {

@@ -20,14 +20,17 @@
 //! listed once). Square filters: `empty` (no piece), `free` (no piece, no
 //! ball), `from` + `distance`, `ball_distance`, `beyond = {i, j}` (the
 //! square one step past argument j on the line from argument i), `unlike
-//! = i` (not the square of argument i). Numbers: `min`, `max`. Card-wide
+//! = i` (not the square of argument i); with `from`, `line = true` (on a
+//! straight line from it: a diagonal, its row or its column) and
+//! `forward = true` (in a row nearer the end zone the coach to move
+//! attacks, B1.4). Numbers: `min`, `max`. Card-wide
 //! `requires`: `ball = "loose" | "held" | "own"`, `ap_below_turn = true`.
 //! Two piece arguments are always different pieces.
 
 use crate::ball::action::Arg;
 use crate::ball::board::{Sq, SqSet};
 use crate::ball::params::Params;
-use crate::ball::piece::{N_PIECES, PER_TEAM, PieceId};
+use crate::ball::piece::{N_PIECES, PER_TEAM, PieceId, Team};
 use crate::ball::position::{BallState, Position};
 use crate::kernel::grid::Coord;
 
@@ -71,6 +74,10 @@ pub struct SquareSpec {
     pub ball_distance: Option<(u8, u8)>,
     pub beyond: Option<(usize, usize)>,
     pub unlike: Option<usize>,
+    /// With `from`: on a straight line from that argument.
+    pub line: bool,
+    /// With `from`: nearer the end zone the coach to move attacks.
+    pub forward: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -214,6 +221,11 @@ fn with(c: [Arg; 3], k: usize, a: Arg) -> [Arg; 3] {
     }
 }
 
+/// B1.4: ATK scores in the last rows, DEF in the first.
+fn attacks_up(pos: &Position) -> bool {
+    pos.to_move == Team::Atk
+}
+
 /// Squares at distance `lo..=hi` of `sq`.
 fn ring(sq: Sq, lo: u8, hi: u8) -> SqSet {
     sq.within(hi) & !if lo == 0 { 0 } else { sq.within(lo - 1) }
@@ -326,6 +338,12 @@ impl<'p> Facts<'p> {
                 return 0;
             };
             set &= ring(f, lo, hi);
+            if s.line {
+                set &= f.lines();
+            }
+            if s.forward {
+                set &= f.beyond_row(attacks_up(pos));
+            }
         }
         if let Some((lo, hi)) = s.ball_distance {
             set &= ring(pos.ball_square(), lo, hi);
@@ -457,6 +475,16 @@ mod tests {
                 return 0;
             };
             set &= f.within(hi) & !if lo == 0 { 0 } else { f.within(lo - 1) };
+            let (fc, up) = (f.coord(), pos.to_move == Team::Atk);
+            for sq in squares(set) {
+                let c = sq.coord();
+                let (dc, dr) = (c.col.abs_diff(fc.col), c.row.abs_diff(fc.row));
+                let straight = dc == dr || dc == 0 || dr == 0;
+                let ahead = if up { c.row > fc.row } else { c.row < fc.row };
+                if (s.line && !straight) || (s.forward && !ahead) {
+                    set &= !sq.bit();
+                }
+            }
         }
         if let Some((lo, hi)) = s.ball_distance {
             let b = pos.ball_square();
@@ -495,6 +523,44 @@ mod tests {
         };
         let mut all = vec![
             d(vec![]),
+            // Sprint's shape, and the straight-line and forward filters alone.
+            d(vec![
+                piece(PieceSpec {
+                    team: own,
+                    down: Some(false),
+                    ..Default::default()
+                }),
+                square(SquareSpec {
+                    from: Some((0, 3, 3)),
+                    line: true,
+                    forward: true,
+                    empty: true,
+                    ..Default::default()
+                }),
+            ]),
+            d(vec![
+                piece(PieceSpec {
+                    team: opp,
+                    ..Default::default()
+                }),
+                square(SquareSpec {
+                    from: Some((0, 1, 4)),
+                    forward: true,
+                    ..Default::default()
+                }),
+            ]),
+            d(vec![
+                piece(PieceSpec {
+                    ball: Some(true),
+                    ..Default::default()
+                }),
+                square(SquareSpec {
+                    from: Some((0, 0, 16)),
+                    line: true,
+                    free: true,
+                    ..Default::default()
+                }),
+            ]),
             d(vec![piece(PieceSpec::default())]),
             d(vec![piece(PieceSpec {
                 team: own,

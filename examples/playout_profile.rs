@@ -1,10 +1,17 @@
-//! Plays random games for a few seconds: a target for `perf record`.
+//! Plays random games for a few seconds: a target for `perf record` or
+//! `valgrind --tool=callgrind`. `RULESET=cards` plays card mode (any
+//! ruleset name or file); `GAMES=N` sets the number of games.
 use ball::ball::Ball;
 use ball::kernel::game::Game;
 use ball::kernel::rng::SplitMix64;
 
 fn main() {
-    let game = Ball::default();
+    let game = match std::env::var("RULESET") {
+        Ok(spec) => ball::ruleset::Ruleset::load(&spec)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .game(),
+        Err(_) => Ball::default(),
+    };
     let mut legal = Vec::with_capacity(256);
     let mut n = 0u64;
     let t = std::time::Instant::now();

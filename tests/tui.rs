@@ -700,7 +700,7 @@ fn the_card_menu_lists_the_cards_with_their_rules_text() {
         assert!(s.contains(&c.name), "{} listed", c.name);
     }
     assert!(s.contains("2/2 left"), "Switch's uses");
-    assert!(s.contains("exactly 3 squares away"));
+    assert!(s.contains("straight ahead along a diagonal"));
     assert!(s.contains("restricted afterwards."), "the last words too");
     assert!(s.contains("convert 1") && s.contains("convert 2"));
     // Playable exactly when a `card <id> …` action is legal.
@@ -726,7 +726,7 @@ fn the_card_menu_lists_the_cards_with_their_rules_text() {
         s.contains("Shove (2 EP)") && s.contains("pushes an adjacent"),
         "{s}"
     );
-    assert!(!s.contains("exactly 3 squares away"));
+    assert!(!s.contains("straight ahead along a diagonal"));
     // An unplayable card says why and starts nothing.
     b.key(KeyCode::Enter);
     assert!(b.app.message().unwrap().1.contains("not playable now"));
@@ -785,10 +785,10 @@ fn a_cards_target_is_chosen_on_the_board_and_plays_the_legal_action() {
     want.dedup();
     want.sort();
     assert_eq!(pieces, want);
-    b.click("F14"); // DEF6
+    b.click("G13"); // DEF5
     let s = b.screen();
     insta::assert_snapshot!("card_target", s);
-    assert!(s.contains("(X6)"), "the chosen piece is marked");
+    assert!(s.contains("(X5)"), "the chosen piece is marked");
     assert!(b.app.prompt().contains("choose a square (target 2 of 2)"));
     let mut squares: Vec<String> = b
         .app
@@ -802,7 +802,7 @@ fn a_cards_target_is_chosen_on_the_board_and_plays_the_legal_action() {
     squares.sort();
     let mut want: Vec<String> = legal
         .iter()
-        .filter_map(|a| a.strip_prefix("card sprint DEF6 "))
+        .filter_map(|a| a.strip_prefix("card sprint DEF5 "))
         .map(str::to_string)
         .collect();
     want.sort();
@@ -814,10 +814,10 @@ fn a_cards_target_is_chosen_on_the_board_and_plays_the_legal_action() {
     // Backspace goes back one choice: the piece again...
     b.key(KeyCode::Backspace);
     assert_eq!(b.app.chosen().len(), 1);
-    b.click("F14");
+    b.click("G13");
     let target = want[0].clone();
     b.click(&target);
-    let action = format!("card sprint DEF6 {target}");
+    let action = format!("card sprint DEF5 {target}");
     assert_eq!(b.app.history().actions().len(), 1);
     assert_eq!(last_action(&b.app), action);
     // ...and the position is the kernel's after exactly that action.
@@ -836,7 +836,7 @@ fn esc_in_the_middle_of_a_card_leaves_the_game_unchanged() {
     b.key(KeyCode::Char('c'));
     select_card(&mut b, "Sprint");
     b.key(KeyCode::Enter);
-    b.click("F14");
+    b.click("G13");
     assert_eq!(b.app.chosen().len(), 2);
     b.key(KeyCode::Esc);
     assert!(b.app.chosen().is_empty());

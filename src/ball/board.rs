@@ -49,6 +49,11 @@ struct Tables {
     /// `bit[s]` = `1 << s`: a variable `u128` shift costs a dozen
     /// instructions, a load costs one.
     bit: [SqSet; ROWS_U8],
+    /// `lines[s]`: the squares on a straight line through `s` (its two
+    /// diagonals, its row, its column), `s` included.
+    lines: [SqSet; ROWS_U8],
+    /// `above[r]`: the squares of the rows after row `r`.
+    above: [SqSet; ROWS as usize + 1],
 }
 
 const fn build() -> Tables {
@@ -60,6 +65,8 @@ const fn build() -> Tables {
         orth2: [[NONE; 4]; ROWS_U8],
         within: [[0; ROWS_U8]; MAX_DISTANCE + 1],
         bit: [0; ROWS_U8],
+        lines: [0; ROWS_U8],
+        above: [0; ROWS as usize + 1],
     };
     let mut n = 0;
     let mut col = 1;
@@ -92,12 +99,20 @@ const fn build() -> Tables {
             let dc = c.col.abs_diff(e.col);
             let dr = c.row.abs_diff(e.row);
             let dist = if dc > dr { dc } else { dr } as usize;
+            if dc == dr || dc == 0 || dr == 0 {
+                t.lines[s] |= 1u128 << o;
+            }
             let mut k = dist;
             while k <= MAX_DISTANCE {
                 t.within[k][s] |= 1u128 << o;
                 k += 1;
             }
             o += 1;
+        }
+        let mut r = 0;
+        while r < c.row as usize {
+            t.above[r] |= 1u128 << s;
+            r += 1;
         }
         s += 1;
     }
@@ -188,6 +203,25 @@ impl Sq {
 
     pub fn distance(self, other: Sq) -> u8 {
         self.coord().distance(other.coord())
+    }
+
+    /// The squares on a straight line through this one: its two
+    /// diagonals, its row and its column, itself included.
+    #[inline(always)]
+    pub fn lines(self) -> SqSet {
+        TABLES.lines[self.0 as usize]
+    }
+
+    /// The squares of the rows after this square's row (`up`), or of the
+    /// rows before it.
+    #[inline(always)]
+    pub fn beyond_row(self, up: bool) -> SqSet {
+        let r = self.row() as usize;
+        if up {
+            TABLES.above[r]
+        } else {
+            ALL & !TABLES.above[r - 1]
+        }
     }
 
     /// The square halfway to `to`, when there is one (2-square diagonals).
@@ -314,6 +348,26 @@ mod tests {
                 if d > 0 {
                     assert!(o.bit() & s.within(d - 1) == 0);
                 }
+            }
+        }
+    }
+
+    /// Straight lines and the rows beyond a square, against coordinates.
+    #[test]
+    fn lines_and_rows_beyond() {
+        let g9 = Sq::parse("G9").unwrap();
+        let line: Vec<String> = squares(g9.lines() & g9.within(2) & !g9.within(1))
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(line, ["E7", "E9", "E11", "G7", "G11", "I7", "I9", "I11"]);
+        for s in Sq::all() {
+            let (a, up, down) = (s.coord(), s.beyond_row(true), s.beyond_row(false));
+            for o in Sq::all() {
+                let b = o.coord();
+                let (dc, dr) = (a.col.abs_diff(b.col), a.row.abs_diff(b.row));
+                assert_eq!(s.lines() & o.bit() != 0, dc == dr || dc == 0 || dr == 0);
+                assert_eq!(up & o.bit() != 0, b.row > a.row);
+                assert_eq!(down & o.bit() != 0, b.row < a.row);
             }
         }
     }

@@ -52,6 +52,17 @@ pub trait Extension {
         log: &mut dyn Sink<Event>,
     ) -> Result<(), String>;
 
+    /// [`Extension::apply`] without an event log: the hot path of bots
+    /// and playouts.
+    fn apply_quiet(
+        &self,
+        pos: &mut Position,
+        params: &Params,
+        action: Action,
+    ) -> Result<(), String> {
+        self.apply(pos, params, action, &mut ())
+    }
+
     /// Why an action the extension owns (`convert`, `card`) is refused.
     fn explain(&self, pos: &Position, params: &Params, action: Action) -> Option<Illegal>;
 

@@ -159,7 +159,7 @@ impl Game for Ball {
         match &self.extension {
             None => apply::apply(pos, &self.params, action, &mut ()),
             Some(ext) => {
-                let _ = ext.apply(pos, &self.params, action, &mut ());
+                let _ = ext.apply_quiet(pos, &self.params, action);
             }
         }
     }

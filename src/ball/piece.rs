@@ -122,7 +122,16 @@ impl PieceId {
         if s.len() != 4 || !s.is_ascii() {
             return None;
         }
-        let team = Team::parse(&s[..3].to_ascii_uppercase())?;
+        // Any case, without building an upper-case copy: card scripts
+        // name a piece in every binding call.
+        let t = &s.as_bytes()[..3];
+        let team = if t.eq_ignore_ascii_case(b"ATK") {
+            Team::Atk
+        } else if t.eq_ignore_ascii_case(b"DEF") {
+            Team::Def
+        } else {
+            return None;
+        };
         let n = s.as_bytes()[3];
         if !(b'1'..=b'7').contains(&n) {
             return None;

@@ -210,10 +210,15 @@ pub struct Ctx {
     pub hook: &'static str,
     /// Whether this hook may change the game.
     pub writable: bool,
+    /// Whether a hook is running. The context stays in the state between
+    /// calls (set up once, not once per call); outside a hook it is
+    /// closed.
+    pub active: bool,
 }
 
 fn ctx(lua: &Lua) -> mlua::Result<RefMut<'_, Ctx>> {
     lua.app_data_mut::<Ctx>()
+        .filter(|c| c.active)
         .ok_or_else(|| mlua::Error::runtime("the game is only available inside a hook"))
 }
 
@@ -270,10 +275,6 @@ fn show(v: &Value) -> String {
     }
 }
 
-fn arg(args: &mlua::MultiValue, i: usize) -> Value {
-    args.get(i).cloned().unwrap_or(Value::Nil)
-}
-
 /// Registers every binding into a fresh `game` table.
 pub fn register(lua: &Lua) -> mlua::Result<Table> {
     let game = lua.create_table()?;
@@ -301,15 +302,19 @@ struct Registrar<'a> {
     names: Vec<&'static str>,
 }
 
+/// A binding's arguments: up to three, missing ones nil (no binding
+/// takes more). Read straight off the Lua stack: no list is built.
+type Args = (Value, Value, Value);
+
 impl Registrar<'_> {
-    fn add(
+    fn add<R: mlua::IntoLuaMulti>(
         &mut self,
         name: &'static str,
-        f: impl Fn(&Lua, mlua::MultiValue) -> mlua::Result<mlua::MultiValue> + 'static,
+        f: impl Fn(&Lua, Args) -> mlua::Result<R> + 'static,
     ) -> mlua::Result<()> {
         let binding = BINDINGS.iter().find(|b| b.name == name);
         let writes = binding.is_some_and(|b| b.writes);
-        let func = self.lua.create_function(move |lua, args: mlua::MultiValue| {
+        let func = self.lua.create_function(move |lua, args: Args| {
             if writes {
                 let c = ctx(lua)?;
                 if !c.writable {
@@ -318,7 +323,9 @@ impl Registrar<'_> {
                     return Err(fail(
                         lua,
                         name,
-                        format!("the kernel refuses changes during `{hook}`: it is a read-only check"),
+                        format!(
+                            "the kernel refuses changes during `{hook}`: it is a read-only check"
+                        ),
                     ));
                 }
             }
@@ -330,44 +337,34 @@ impl Registrar<'_> {
     }
 }
 
-fn one(lua: &Lua, v: impl mlua::IntoLua) -> mlua::Result<mlua::MultiValue> {
-    Ok(mlua::MultiValue::from_iter([v.into_lua(lua)?]))
-}
-
-fn none() -> mlua::Result<mlua::MultiValue> {
-    Ok(mlua::MultiValue::new())
-}
-
-fn square_list(lua: &Lua, set: u128) -> mlua::Result<mlua::MultiValue> {
-    let t = lua.create_sequence_from(squares(set).map(|s| s.to_string()))?;
-    one(lua, t)
+fn square_list(lua: &Lua, set: u128) -> mlua::Result<Table> {
+    lua.create_sequence_from(squares(set).map(|s| s.to_string()))
 }
 
 fn register_reads(r: &mut Registrar) -> mlua::Result<()> {
-    r.add("to_move", |lua, _| one(lua, ctx(lua)?.pos.to_move.name()))?;
-    r.add("turn", |lua, _| one(lua, ctx(lua)?.pos.turn))?;
+    r.add("to_move", |lua, _| Ok(ctx(lua)?.pos.to_move.name()))?;
+    r.add("turn", |lua, _| Ok(ctx(lua)?.pos.turn))?;
     r.add("phase", |lua, _| {
         let p = match ctx(lua)?.pos.phase {
             Phase::Action => "action",
             Phase::Release => "release",
         };
-        one(lua, p)
+        Ok(p)
     })?;
-    r.add("ap", |lua, _| one(lua, ctx(lua)?.pos.ap))?;
+    r.add("ap", |lua, _| Ok(ctx(lua)?.pos.ap))?;
     r.add("ep", |lua, a| {
-        let t = team(lua, "ep", &arg(&a, 0))?;
-        one(lua, ctx(lua)?.pos.ep[t as usize])
+        let t = team(lua, "ep", &a.0)?;
+        Ok(ctx(lua)?.pos.ep[t as usize])
     })?;
     r.add("score", |lua, a| {
-        let t = team(lua, "score", &arg(&a, 0))?;
-        one(lua, ctx(lua)?.pos.score[t as usize])
+        let t = team(lua, "score", &a.0)?;
+        Ok(ctx(lua)?.pos.score[t as usize])
     })?;
     r.add("param", |lua, a| {
-        let name = arg(&a, 0);
-        let name = name
-            .as_string()
-            .map(|s| s.to_string_lossy())
-            .unwrap_or_default();
+        let name =
+            a.0.as_string()
+                .map(|s| s.to_string_lossy())
+                .unwrap_or_default();
         let p = ctx(lua)?.params.clone();
         let v: Value = match name.as_str() {
             "ap_per_turn" => Value::Integer(p.ap_per_turn.into()),
@@ -385,20 +382,20 @@ fn register_reads(r: &mut Registrar) -> mlua::Result<()> {
             "keep_choice_needs_top" => Value::Boolean(p.keep_choice_needs_top),
             _ => return Err(fail(lua, "param", format!("no parameter `{name}`"))),
         };
-        one(lua, v)
+        Ok(v)
     })?;
     r.add("pieces", |lua, a| {
-        let which = match arg(&a, 0) {
+        let which = match a.0 {
             Value::Nil => None,
             v => Some(team(lua, "pieces", &v)?),
         };
         let ids = PieceId::all()
             .filter(|p| which.is_none_or(|t| p.team() == t))
             .map(|p| p.to_string());
-        one(lua, lua.create_sequence_from(ids)?)
+        lua.create_sequence_from(ids)
     })?;
     r.add("piece", |lua, a| {
-        let id = piece(lua, "piece", &arg(&a, 0))?;
+        let id = piece(lua, "piece", &a.0)?;
         let c = ctx(lua)?;
         let p = *c.pos.piece(id);
         let stacked = c.pos.is_stacked(id);
@@ -414,24 +411,24 @@ fn register_reads(r: &mut Registrar) -> mlua::Result<()> {
         t.set("restricted", restricted)?;
         t.set("stacked", stacked)?;
         t.set("ball", ball)?;
-        one(lua, t)
+        Ok(t)
     })?;
     r.add("piece_at", |lua, a| {
-        let sq = square(lua, "piece_at", &arg(&a, 0))?;
+        let sq = square(lua, "piece_at", &a.0)?;
         let id = ctx(lua)?.pos.piece_at(sq);
-        one(lua, id.map(|p| p.to_string()))
+        Ok(id.map(|p| p.to_string()))
     })?;
     r.add("stack_at", |lua, a| {
-        let sq = square(lua, "stack_at", &arg(&a, 0))?;
+        let sq = square(lua, "stack_at", &a.0)?;
         let s = ctx(lua)?.pos.stacks.at(sq).copied();
         match s {
-            None => one(lua, Value::Nil),
+            None => Ok(None),
             Some(s) => {
                 let t = lua.create_table()?;
                 t.set("top", s.top.to_string())?;
                 t.set("bottom", s.bottom.to_string())?;
                 t.set("formed", s.formed)?;
-                one(lua, t)
+                Ok(Some(t))
             }
         }
     })?;
@@ -440,35 +437,29 @@ fn register_reads(r: &mut Registrar) -> mlua::Result<()> {
         let holder = c.pos.holder().map(|p| p.to_string());
         let at = c.pos.ball_square().to_string();
         drop(c);
-        Ok(mlua::MultiValue::from_iter([
-            holder.into_lua(lua)?,
-            at.into_lua(lua)?,
-        ]))
+        Ok((holder, at))
     })?;
     r.add("is_empty", |lua, a| {
-        let sq = square(lua, "is_empty", &arg(&a, 0))?;
-        one(lua, ctx(lua)?.pos.occupied() & sq.bit() == 0)
+        let sq = square(lua, "is_empty", &a.0)?;
+        Ok(ctx(lua)?.pos.occupied() & sq.bit() == 0)
     })?;
     r.add("is_free", |lua, a| {
-        let sq = square(lua, "is_free", &arg(&a, 0))?;
+        let sq = square(lua, "is_free", &a.0)?;
         let c = ctx(lua)?;
-        one(
-            lua,
-            c.pos.occupied() & sq.bit() == 0 && c.pos.loose_ball() != Some(sq),
-        )
+        Ok(c.pos.occupied() & sq.bit() == 0 && c.pos.loose_ball() != Some(sq))
     })?;
     r.add("distance", |lua, a| {
-        let x = square(lua, "distance", &arg(&a, 0))?;
-        let y = square(lua, "distance", &arg(&a, 1))?;
-        one(lua, x.distance(y))
+        let x = square(lua, "distance", &a.0)?;
+        let y = square(lua, "distance", &a.1)?;
+        Ok(x.distance(y))
     })?;
     r.add("neighbours", |lua, a| {
-        let sq = square(lua, "neighbours", &arg(&a, 0))?;
+        let sq = square(lua, "neighbours", &a.0)?;
         square_list(lua, sq.neighbours())
     })?;
     r.add("squares_within", |lua, a| {
-        let sq = square(lua, "squares_within", &arg(&a, 0))?;
-        let k = match arg(&a, 1) {
+        let sq = square(lua, "squares_within", &a.0)?;
+        let k = match a.1 {
             Value::Integer(k) if (0..=16).contains(&k) => k as u8,
             v => {
                 return Err(fail(
@@ -481,15 +472,13 @@ fn register_reads(r: &mut Registrar) -> mlua::Result<()> {
         square_list(lua, sq.within(k) & !sq.bit())
     })?;
     r.add("in_scoring_zone", |lua, a| {
-        let sq = square(lua, "in_scoring_zone", &arg(&a, 0))?;
-        let t = team(lua, "in_scoring_zone", &arg(&a, 1))?;
-        let params = ctx(lua)?.params.clone();
-        one(lua, crate::ball::apply::in_scoring_zone(t, sq, &params))
+        let sq = square(lua, "in_scoring_zone", &a.0)?;
+        let t = team(lua, "in_scoring_zone", &a.1)?;
+        let c = ctx(lua)?;
+        Ok(crate::ball::apply::in_scoring_zone(t, sq, &c.params))
     })?;
     Ok(())
 }
-
-use mlua::IntoLua;
 
 /// A write: runs `f` on the working copy; its error message becomes the
 /// script's error at the calling line.
@@ -497,13 +486,13 @@ fn change(
     lua: &Lua,
     name: &str,
     f: impl FnOnce(&mut Position, &Params) -> Result<(), String>,
-) -> mlua::Result<mlua::MultiValue> {
-    let mut c = ctx(lua)?;
-    let params = c.params.clone();
-    let result = f(&mut c.pos, &params);
-    drop(c);
-    result.map_err(|m| fail(lua, name, m))?;
-    none()
+) -> mlua::Result<()> {
+    let result = {
+        let mut c = ctx(lua)?;
+        let c = &mut *c;
+        f(&mut c.pos, &c.params)
+    };
+    result.map_err(|m| fail(lua, name, m))
 }
 
 fn unstacked(pos: &Position, id: PieceId) -> Result<(), String> {
@@ -524,8 +513,8 @@ fn active(pos: &Position, id: PieceId) -> Result<(), String> {
 
 fn register_writes(r: &mut Registrar) -> mlua::Result<()> {
     r.add("move", |lua, a| {
-        let id = piece(lua, "move", &arg(&a, 0))?;
-        let to = square(lua, "move", &arg(&a, 1))?;
+        let id = piece(lua, "move", &a.0)?;
+        let to = square(lua, "move", &a.1)?;
         change(lua, "move", |pos, _| {
             unstacked(pos, id)?;
             if pos.occupied() & to.bit() != 0 {
@@ -540,7 +529,7 @@ fn register_writes(r: &mut Registrar) -> mlua::Result<()> {
         })
     })?;
     r.add("stand_up", |lua, a| {
-        let id = piece(lua, "stand_up", &arg(&a, 0))?;
+        let id = piece(lua, "stand_up", &a.0)?;
         change(lua, "stand_up", |pos, _| {
             unstacked(pos, id)?;
             if !pos.piece(id).down {
@@ -551,7 +540,7 @@ fn register_writes(r: &mut Registrar) -> mlua::Result<()> {
         })
     })?;
     r.add("knock_down", |lua, a| {
-        let id = piece(lua, "knock_down", &arg(&a, 0))?;
+        let id = piece(lua, "knock_down", &a.0)?;
         change(lua, "knock_down", |pos, _| {
             active(pos, id)?;
             pos.piece_mut(id).down = true;
@@ -559,8 +548,8 @@ fn register_writes(r: &mut Registrar) -> mlua::Result<()> {
         })
     })?;
     r.add("swap", |lua, a| {
-        let x = piece(lua, "swap", &arg(&a, 0))?;
-        let y = piece(lua, "swap", &arg(&a, 1))?;
+        let x = piece(lua, "swap", &a.0)?;
+        let y = piece(lua, "swap", &a.1)?;
         change(lua, "swap", |pos, _| {
             unstacked(pos, x)?;
             unstacked(pos, y)?;
@@ -574,9 +563,9 @@ fn register_writes(r: &mut Registrar) -> mlua::Result<()> {
         })
     })?;
     r.add("release", |lua, a| {
-        let top = piece(lua, "release", &arg(&a, 0))?;
-        let ta = square(lua, "release", &arg(&a, 1))?;
-        let ba = square(lua, "release", &arg(&a, 2))?;
+        let top = piece(lua, "release", &a.0)?;
+        let ta = square(lua, "release", &a.1)?;
+        let ba = square(lua, "release", &a.2)?;
         change(lua, "release", |pos, _| {
             let Some(s) = pos.stacks.with_top(top).copied() else {
                 return Err(format!("{top} is not the top of a stack"));
@@ -602,8 +591,8 @@ fn register_writes(r: &mut Registrar) -> mlua::Result<()> {
         })
     })?;
     r.add("stack", |lua, a| {
-        let top = piece(lua, "stack", &arg(&a, 0))?;
-        let bottom = piece(lua, "stack", &arg(&a, 1))?;
+        let top = piece(lua, "stack", &a.0)?;
+        let bottom = piece(lua, "stack", &a.1)?;
         change(lua, "stack", |pos, params| {
             active(pos, top)?;
             unstacked(pos, bottom)?;
@@ -626,7 +615,7 @@ fn register_writes(r: &mut Registrar) -> mlua::Result<()> {
         })
     })?;
     r.add("give_ball", |lua, a| {
-        let to = piece(lua, "give_ball", &arg(&a, 0))?;
+        let to = piece(lua, "give_ball", &a.0)?;
         change(lua, "give_ball", |pos, _| {
             let Some(h) = pos.holder() else {
                 return Err("the ball is loose: nobody gives it".into());
@@ -640,7 +629,7 @@ fn register_writes(r: &mut Registrar) -> mlua::Result<()> {
         })
     })?;
     r.add("take_ball", |lua, a| {
-        let id = piece(lua, "take_ball", &arg(&a, 0))?;
+        let id = piece(lua, "take_ball", &a.0)?;
         change(lua, "take_ball", |pos, _| {
             active(pos, id)?;
             if pos.loose_ball().is_none() {
@@ -652,7 +641,7 @@ fn register_writes(r: &mut Registrar) -> mlua::Result<()> {
         })
     })?;
     r.add("restrict", |lua, a| {
-        let id = piece(lua, "restrict", &arg(&a, 0))?;
+        let id = piece(lua, "restrict", &a.0)?;
         change(lua, "restrict", |pos, _| {
             if id.team() != pos.to_move {
                 return Err(format!(
@@ -664,14 +653,14 @@ fn register_writes(r: &mut Registrar) -> mlua::Result<()> {
         })
     })?;
     r.add("unrestrict", |lua, a| {
-        let id = piece(lua, "unrestrict", &arg(&a, 0))?;
+        let id = piece(lua, "unrestrict", &a.0)?;
         change(lua, "unrestrict", |pos, _| {
             pos.piece_mut(id).restricted = false;
             Ok(())
         })
     })?;
     r.add("add_ap", |lua, a| {
-        let n = match arg(&a, 0) {
+        let n = match a.0 {
             Value::Integer(n) if n >= 0 => n.min(255) as u8,
             v => {
                 return Err(fail(

@@ -96,19 +96,42 @@ pub struct EpTable {
     pub values: [u32; EP_KEYS.len()],
 }
 
+/// Where each verb's key sits in [`EP_KEYS`], in [`Verb`] order; `convert`
+/// has none: buying EP earns none (B11.4). Every action looks its verb up
+/// here, so it is an index, not a search by name.
+const VERB_KEYS: [Option<usize>; Verb::ALL.len()] = [
+    Some(0),  // move
+    Some(1),  // dodge
+    Some(2),  // tdodge
+    Some(3),  // block
+    Some(4),  // protect
+    Some(5),  // handoff
+    Some(6),  // spass
+    Some(7),  // lpass
+    None,     // convert
+    Some(8),  // card
+    Some(9),  // end
+    Some(10), // standup
+    Some(11), // release
+];
+
+/// The events the EP table pays for, by their index in [`EP_KEYS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EpEvent {
+    KnockDown = 12,
+    ForcedFumble = 13,
+    TakeLooseBall = 14,
+    PassReceived = 15,
+    Touchdown = 16,
+}
+
 impl EpTable {
     pub fn verb(&self, v: Verb) -> u32 {
-        EP_KEYS
-            .iter()
-            .position(|k| *k == v.name())
-            .map_or(0, |i| self.values[i])
+        VERB_KEYS[v as usize].map_or(0, |i| self.values[i])
     }
 
-    pub fn event(&self, key: &str) -> u32 {
-        EP_KEYS
-            .iter()
-            .position(|k| *k == key)
-            .map_or(0, |i| self.values[i])
+    pub fn event(&self, e: EpEvent) -> u32 {
+        self.values[e as usize]
     }
 }
 
@@ -117,6 +140,27 @@ pub struct Host {
     game: Table,
     cards: Vec<Card>,
     variants: Vec<Variant>,
+    names: Names,
+}
+
+/// Every piece id and square name as a Lua string, made once at load:
+/// passing a card's arguments to `resolve` then builds no string.
+struct Names {
+    pieces: Vec<mlua::LuaString>,
+    squares: Vec<mlua::LuaString>,
+}
+
+impl Names {
+    fn new(lua: &mlua::Lua) -> mlua::Result<Names> {
+        Ok(Names {
+            pieces: PieceId::all()
+                .map(|p| lua.create_string(p.to_string()))
+                .collect::<mlua::Result<_>>()?,
+            squares: Sq::all()
+                .map(|s| lua.create_string(s.to_string()))
+                .collect::<mlua::Result<_>>()?,
+        })
+    }
 }
 
 /// What loading produced beyond the host.
@@ -143,11 +187,14 @@ impl Host {
             .and_then(|g| freeze(&sandbox, g))
             .map_err(|e| vec![ScriptError::from_lua(&e, "api", "host", "start")])?;
         let _ = sandbox.lua.globals().set("game", &game);
+        let names = Names::new(&sandbox.lua)
+            .map_err(|e| vec![ScriptError::from_lua(&e, "api", "host", "start")])?;
         let mut host = Host {
             sandbox,
             game,
             cards: Vec::new(),
             variants: Vec::new(),
+            names,
         };
         let mut errors = Vec::new();
         let mut params = params.clone();
@@ -221,6 +268,16 @@ impl Host {
 
     pub fn card(&self, index: usize) -> &CardInfo {
         &self.cards[index].info
+    }
+
+    /// A card's declared targets, when they are all there is to its
+    /// targets (no `can_play`): the caller enumerates them natively.
+    pub fn declared(&self, index: usize) -> Option<&Declared> {
+        let card = &self.cards[index];
+        match (&card.can_play, &card.targets) {
+            (None, Targets::Declared(d)) => Some(d),
+            _ => None,
+        }
     }
 
     pub fn card_count(&self) -> usize {
@@ -459,21 +516,32 @@ impl Host {
         f: impl FnOnce(&Table) -> mlua::Result<R>,
     ) -> (mlua::Result<R>, Position) {
         self.sandbox.refill();
-        self.sandbox.lua.set_app_data(Ctx {
-            pos: *pos,
-            params: params.clone(),
-            hook,
-            writable,
+        let lua = &self.sandbox.lua;
+        // The context is made once and reused: no allocation per call.
+        let open = lua.app_data_mut::<Ctx>().map(|mut c| {
+            c.pos = *pos;
+            c.params.clone_from(params);
+            c.hook = hook;
+            c.writable = writable;
+            c.active = true;
         });
+        if open.is_none() {
+            lua.set_app_data(Ctx {
+                pos: *pos,
+                params: params.clone(),
+                hook,
+                writable,
+                active: true,
+            });
+        }
         let r = f(&self.game);
-        let after = self
-            .sandbox
-            .lua
-            .remove_app_data::<Ctx>()
-            .map_or(*pos, |c| c.pos);
+        let after = lua.app_data_mut::<Ctx>().map_or(*pos, |mut c| {
+            c.active = false;
+            c.pos
+        });
         if r.is_err() {
             // A memory error leaves garbage behind; the next call starts clean.
-            let _ = self.sandbox.lua.gc_collect();
+            let _ = lua.gc_collect();
         }
         (r, after)
     }
@@ -582,26 +650,39 @@ impl Host {
     ) -> Result<Position, ScriptError> {
         let card = &self.cards[index];
         let info = &card.info;
-        let owner = format!("card {}", info.id.name());
-        let values: Vec<Value> = args[..info.args.len()]
-            .iter()
-            .map(|a| from_arg(&self.sandbox.lua, *a))
-            .collect();
+        let owner = || format!("card {}", info.id.name());
+        let [a, b, c] = args.map(|a| self.arg_value(a));
         let (r, after) = self.call(pos, params, "resolve", true, |g| {
-            let mut all = vec![Value::Table(g.clone())];
-            all.extend(values);
-            card.resolve.call::<()>(mlua::MultiValue::from_iter(all))
+            // Exactly the card's arguments, as `select('#', ...)` sees them.
+            let f = &card.resolve;
+            match info.args.len() {
+                0 => f.call::<()>(g),
+                1 => f.call::<()>((g, a)),
+                2 => f.call::<()>((g, a, b)),
+                _ => f.call::<()>((g, a, b, c)),
+            }
         });
-        r.map_err(|e| ScriptError::from_lua(&e, &info.file, &owner, "resolve"))?;
+        r.map_err(|e| ScriptError::from_lua(&e, &info.file, &owner(), "resolve"))?;
         json::validate(&after, params).map_err(|e| {
             ScriptError::kernel(
                 &info.file,
-                &owner,
+                &owner(),
                 "resolve",
                 format!("the effect would break the rules: {}", e.problem),
             )
         })?;
         Ok(after)
+    }
+
+    /// A card argument as the script sees it: piece ids and square names
+    /// are the strings made at load, numbers are integers.
+    fn arg_value(&self, a: Arg) -> Value {
+        match a {
+            Arg::None => Value::Nil,
+            Arg::Piece(p) => Value::String(self.names.pieces[p.0 as usize].clone()),
+            Arg::Square(s) => Value::String(self.names.squares[s.0 as usize].clone()),
+            Arg::Number(n) => Value::Integer(n.into()),
+        }
     }
 
     /// Runs every variant's hook for an event; each works on the result
@@ -781,6 +862,8 @@ fn declared(card: &Table, list: &Table, kinds: &[ArgKind]) -> Result<Declared, S
                         "ball_distance",
                         "beyond",
                         "unlike",
+                        "line",
+                        "forward",
                     ],
                 )
                 .map_err(&at)?;
@@ -797,13 +880,24 @@ fn declared(card: &Table, list: &Table, kinds: &[ArgKind]) -> Result<Declared, S
                     }
                     _ => return Err(at("`beyond` is {from, past}".into())),
                 };
+                let from = from(index("from")?, range("distance")?)?;
+                let line = flag("line")?.unwrap_or(false);
+                let forward = flag("forward")?.unwrap_or(false);
+                if (line || forward) && from.is_none() {
+                    let key = if line { "line" } else { "forward" };
+                    return Err(at(format!(
+                        "`{key}` goes with `from`: it is measured from that argument"
+                    )));
+                }
                 ArgSpec::Square(SquareSpec {
                     empty: flag("empty")?.unwrap_or(false),
                     free: flag("free")?.unwrap_or(false),
-                    from: from(index("from")?, range("distance")?)?,
+                    from,
                     ball_distance: range("ball_distance")?,
                     beyond,
                     unlike: index("unlike")?,
+                    line,
+                    forward,
                 })
             }
             ArgKind::Number => {
@@ -917,19 +1011,6 @@ fn to_arg(v: &Value, kind: ArgKind) -> Option<Arg> {
     }
 }
 
-fn from_arg(lua: &mlua::Lua, a: Arg) -> Value {
-    match a {
-        Arg::None => Value::Nil,
-        Arg::Piece(p) => lua
-            .create_string(p.to_string())
-            .map_or(Value::Nil, Value::String),
-        Arg::Square(s) => lua
-            .create_string(s.to_string())
-            .map_or(Value::Nil, Value::String),
-        Arg::Number(n) => Value::Integer(n.into()),
-    }
-}
-
 /// A sort key for an argument: kind, then id or square index.
 fn arg_key(a: Arg) -> (u8, u8) {
     match a {
@@ -947,5 +1028,31 @@ fn lua_show(v: &Value) -> String {
         Value::Number(n) => n.to_string(),
         Value::Boolean(b) => b.to_string(),
         other => other.type_name().to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The index tables name the keys the EP-table script uses.
+    #[test]
+    fn ep_indices_match_the_key_names() {
+        for v in Verb::ALL {
+            match VERB_KEYS[v as usize] {
+                Some(i) => assert_eq!(EP_KEYS[i], v.name()),
+                None => assert_eq!(v, Verb::Convert),
+            }
+        }
+        for (e, name) in [
+            (EpEvent::KnockDown, "knock_down"),
+            (EpEvent::ForcedFumble, "forced_fumble"),
+            (EpEvent::TakeLooseBall, "take_loose_ball"),
+            (EpEvent::PassReceived, "pass_received"),
+            (EpEvent::Touchdown, "touchdown"),
+        ] {
+            assert_eq!(EP_KEYS[e as usize], name);
+        }
+        assert_eq!(EP_KEYS.len(), 17);
     }
 }

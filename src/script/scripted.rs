@@ -3,7 +3,8 @@
 
 use std::cell::RefCell;
 
-use super::host::{EpTable, EventHook, Host};
+use super::host::{EpEvent, EpTable, EventHook, Host};
+use super::targets::Facts;
 use crate::ball::action::Action;
 use crate::ball::apply;
 use crate::ball::event::{Event, Taking};
@@ -24,11 +25,25 @@ pub struct Scripted {
     error: RefCell<Option<String>>,
     /// Reused target list: no allocation per legal list.
     scratch: RefCell<Vec<[crate::ball::action::Arg; 3]>>,
+    /// Whether any variant hooks an event: without, applying an action
+    /// never looks for one.
+    hooks: bool,
+    /// Each coach's cheapest card in EP: below it, a legal list asks no
+    /// card (most lists: EP comes slowly, B11.3).
+    cheapest: [u32; 2],
 }
 
 impl Scripted {
     pub fn new(host: Host, card_mode: bool, ep: EpTable, decks: [Vec<usize>; 2]) -> Scripted {
         let n = host.card_count();
+        let hooks = host.has_event_hooks();
+        let cheapest = [0, 1].map(|t: usize| {
+            decks[t]
+                .iter()
+                .map(|&i| host.card(i).cost)
+                .min()
+                .unwrap_or(u32::MAX)
+        });
         Scripted {
             host,
             card_mode,
@@ -37,6 +52,8 @@ impl Scripted {
             broken: RefCell::new(vec![false; n]),
             error: RefCell::new(None),
             scratch: RefCell::new(Vec::new()),
+            hooks,
+            cheapest,
         }
     }
 
@@ -78,6 +95,76 @@ impl Scripted {
             return Some(Limit::PerTurn);
         }
         None
+    }
+
+    /// [`Extension::apply`] for any event sink: the log-free path of bots
+    /// and playouts passes `()`, so only the EP tally sees the events.
+    fn run<L: Sink<Event> + ?Sized>(
+        &self,
+        pos: &mut Position,
+        params: &Params,
+        action: Action,
+        log: &mut L,
+    ) -> Result<(), String> {
+        let mover = pos.to_move;
+        let hooks = self.hooks;
+        // Variant hooks run per event. A failing hook is reported and
+        // skipped: the action itself was legal and stands.
+        let mut on_touchdown = |p: &mut Position| {
+            if !hooks {
+                return;
+            }
+            match self.host.on_event(p, params, EventHook::Touchdown, mover) {
+                Ok(after) => *p = after,
+                Err(e) => self.record(e.to_string()),
+            }
+        };
+        let mut tally = Tally {
+            log,
+            ep: &self.ep,
+            earned: 0,
+            turn_started: None,
+        };
+        if let Action::Card { card, args } = action {
+            // B11.7: the effect works on a copy, committed only whole.
+            let i = self
+                .find(mover, card)
+                .ok_or_else(|| format!("`{}` is not one of {mover}'s cards", card.name()))?;
+            let info = self.host.card(i);
+            let mut next = *pos;
+            next.ep[mover as usize] -= info.cost;
+            next.ap -= info.ap;
+            if info.uses.is_some() || info.per_turn.is_some() {
+                let (game, turn) = next.card_uses.get(mover, info.id);
+                next.card_uses.set(CardUse {
+                    team: mover,
+                    card: info.id,
+                    game: game.saturating_add(1),
+                    turn: turn.saturating_add(1),
+                });
+            }
+            next = self.host.resolve(i, &next, params, args).map_err(|e| {
+                self.broken.borrow_mut()[i] = true;
+                e.to_string()
+            })?;
+            apply::finish(&mut next, params, action, &mut tally, &mut on_touchdown);
+            *pos = next;
+        } else {
+            // A native action cannot fail: it works in place.
+            apply::apply_with_touchdown_hook(pos, params, action, &mut tally, &mut on_touchdown);
+        }
+        if self.card_mode {
+            let earned = tally.earned + self.ep.verb(action.verb());
+            pos.ep[mover as usize] = pos.ep[mover as usize].saturating_add(earned);
+        }
+        // The touchdown hook ran inside apply, before the reset.
+        if let Some(team) = tally.turn_started.filter(|_| hooks && !pos.is_over()) {
+            match self.host.on_event(pos, params, EventHook::TurnStart, team) {
+                Ok(p) => *pos = p,
+                Err(e) => self.record(e.to_string()),
+            }
+        }
+        Ok(())
     }
 }
 
@@ -121,18 +208,32 @@ impl Extension for Scripted {
             return;
         }
         if !params.forbidden.contains(Verb::Convert) {
-            out.extend((1..=pos.ap).map(|ap| Action::Convert { ap })); // B11.4
+            out.reserve(pos.ap as usize);
+            for ap in 1..pos.ap + 1 {
+                out.push(Action::Convert { ap }); // B11.4
+            }
         }
-        if params.forbidden.contains(Verb::Card) {
+        if params.forbidden.contains(Verb::Card)
+            || pos.ep[pos.to_move as usize] < self.cheapest[pos.to_move as usize]
+        {
             return;
         }
+        // The position's facts for declared targets, gathered at most once.
+        let mut facts = None;
+        let mut targets = self.scratch.borrow_mut();
         for &i in &self.decks[pos.to_move as usize] {
-            if self.broken.borrow()[i] || self.limit(pos, i).is_some() {
+            if self.limit(pos, i).is_some() || self.broken.borrow()[i] {
                 continue;
             }
             let id = self.host.card(i).id;
-            let mut targets = self.scratch.borrow_mut();
             targets.clear();
+            if let Some(d) = self.host.declared(i) {
+                let facts = facts.get_or_insert_with(|| Facts::new(pos));
+                d.enumerate_with(facts, params, &mut |args| {
+                    out.push(Action::Card { card: id, args })
+                });
+                continue;
+            }
             match self.host.targets(i, pos, params, &mut targets) {
                 Ok(()) => out.extend(targets.iter().map(|&args| Action::Card { card: id, args })),
                 Err(e) => {
@@ -150,72 +251,16 @@ impl Extension for Scripted {
         action: Action,
         log: &mut dyn Sink<Event>,
     ) -> Result<(), String> {
-        let mover = pos.to_move;
-        let mut next = *pos;
-        // Variant hooks run per event. A failing hook is reported and
-        // skipped: the action itself was legal and stands.
-        let mut on_touchdown = |p: &mut Position| {
-            if !self.host.has_event_hooks() {
-                return;
-            }
-            match self.host.on_event(p, params, EventHook::Touchdown, mover) {
-                Ok(after) => *p = after,
-                Err(e) => self.record(e.to_string()),
-            }
-        };
-        let mut tally = Tally {
-            log,
-            ep: &self.ep,
-            earned: 0,
-            turn_started: None,
-        };
-        if let Action::Card { card, args } = action {
-            let i = self
-                .find(mover, card)
-                .ok_or_else(|| format!("`{}` is not one of {mover}'s cards", card.name()))?;
-            let info = self.host.card(i).clone();
-            next.ep[mover as usize] -= info.cost;
-            next.ap -= info.ap;
-            if info.uses.is_some() || info.per_turn.is_some() {
-                let (game, turn) = next.card_uses.get(mover, info.id);
-                next.card_uses.set(CardUse {
-                    team: mover,
-                    card: info.id,
-                    game: game.saturating_add(1),
-                    turn: turn.saturating_add(1),
-                });
-            }
-            next = self.host.resolve(i, &next, params, args).map_err(|e| {
-                self.broken.borrow_mut()[i] = true;
-                e.to_string()
-            })?;
-            apply::finish(&mut next, params, action, &mut tally, &mut on_touchdown);
-        } else {
-            apply::apply_with_touchdown_hook(
-                &mut next,
-                params,
-                action,
-                &mut tally,
-                &mut on_touchdown,
-            );
-        }
-        if self.card_mode {
-            let earned = tally.earned + self.ep.verb(action.verb());
-            next.ep[mover as usize] = next.ep[mover as usize].saturating_add(earned);
-        }
-        // The touchdown hook ran inside apply, before the reset.
-        let turn_started = tally.turn_started;
-        if let Some(team) = turn_started.filter(|_| !next.is_over()) {
-            match self
-                .host
-                .on_event(&next, params, EventHook::TurnStart, team)
-            {
-                Ok(p) => next = p,
-                Err(e) => self.record(e.to_string()),
-            }
-        }
-        *pos = next;
-        Ok(())
+        self.run(pos, params, action, log)
+    }
+
+    fn apply_quiet(
+        &self,
+        pos: &mut Position,
+        params: &Params,
+        action: Action,
+    ) -> Result<(), String> {
+        self.run(pos, params, action, &mut ())
     }
 
     fn explain(&self, pos: &Position, params: &Params, action: Action) -> Option<Illegal> {
@@ -291,26 +336,26 @@ impl Extension for Scripted {
 }
 
 /// Forwards events and counts what the EP table pays for them.
-struct Tally<'a, 'b> {
-    log: &'a mut dyn Sink<Event>,
+struct Tally<'a, 'b, L: ?Sized> {
+    log: &'a mut L,
     ep: &'b EpTable,
     earned: u32,
     turn_started: Option<Team>,
 }
 
-impl Sink<Event> for Tally<'_, '_> {
+impl<L: Sink<Event> + ?Sized> Sink<Event> for Tally<'_, '_, L> {
     fn emit(&mut self, event: Event) {
         let key = match event {
-            Event::KnockedDown { .. } => Some("knock_down"),
+            Event::KnockedDown { .. } => Some(EpEvent::KnockDown),
             Event::BallTaken {
                 how: Taking::Fumble,
                 ..
-            } => Some("forced_fumble"),
+            } => Some(EpEvent::ForcedFumble),
             Event::BallTaken {
                 how: Taking::Loose, ..
-            } => Some("take_loose_ball"),
-            Event::PassReceived { .. } => Some("pass_received"),
-            Event::Touchdown { .. } => Some("touchdown"),
+            } => Some(EpEvent::TakeLooseBall),
+            Event::PassReceived { .. } => Some(EpEvent::PassReceived),
+            Event::Touchdown { .. } => Some(EpEvent::Touchdown),
             Event::TurnStarted { team, .. } => {
                 self.turn_started = Some(team);
                 None

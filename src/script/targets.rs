@@ -20,14 +20,17 @@
 //! listed once). Square filters: `empty` (no piece), `free` (no piece, no
 //! ball), `from` + `distance`, `ball_distance`, `beyond = {i, j}` (the
 //! square one step past argument j on the line from argument i), `unlike
-//! = i` (not the square of argument i). Numbers: `min`, `max`. Card-wide
+//! = i` (not the square of argument i); with `from`, `line = true` (on a
+//! straight line from it: a diagonal, its row or its column) and
+//! `forward = true` (in a row nearer the end zone the coach to move
+//! attacks, B1.4). Numbers: `min`, `max`. Card-wide
 //! `requires`: `ball = "loose" | "held" | "own"`, `ap_below_turn = true`.
 //! Two piece arguments are always different pieces.
 
 use crate::ball::action::Arg;
-use crate::ball::board::{Sq, SqSet, squares};
+use crate::ball::board::{Sq, SqSet};
 use crate::ball::params::Params;
-use crate::ball::piece::PieceId;
+use crate::ball::piece::{N_PIECES, PER_TEAM, PieceId, Team};
 use crate::ball::position::{BallState, Position};
 use crate::kernel::grid::Coord;
 
@@ -71,6 +74,10 @@ pub struct SquareSpec {
     pub ball_distance: Option<(u8, u8)>,
     pub beyond: Option<(usize, usize)>,
     pub unlike: Option<usize>,
+    /// With `from`: on a straight line from that argument.
+    pub line: bool,
+    /// With `from`: nearer the end zone the coach to move attacks.
+    pub forward: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,11 +98,28 @@ impl Declared {
     /// Every target, in a fixed order (argument by argument, ids and
     /// squares ascending).
     pub fn enumerate(&self, pos: &Position, params: &Params, out: &mut Vec<[Arg; 3]>) {
-        if !self.requires_met(pos, params) {
+        self.enumerate_with(&Facts::new(pos), params, &mut |args| out.push(args));
+    }
+
+    /// [`Declared::enumerate`] with the position's facts gathered once (a
+    /// legal list reads them for every card it asks), each target handed
+    /// to `emit` as it is found.
+    pub fn enumerate_with(&self, facts: &Facts, params: &Params, emit: &mut impl FnMut([Arg; 3])) {
+        if !self.requires_met(facts.pos, params) {
             return;
         }
-        let mut chosen = [Arg::None; 3];
-        self.fill(pos, 0, &mut chosen, out);
+        // What each piece argument allows before the earlier arguments
+        // are known: one mask per argument, no per-piece checks below.
+        let mut fixed = [0u16; 3];
+        for (k, spec) in self.args.iter().enumerate() {
+            if let ArgSpec::Piece(s) = spec {
+                fixed[k] = facts.fixed(s);
+                if fixed[k] == 0 {
+                    return; // an argument with no candidate: no target at all
+                }
+            }
+        }
+        self.fill(facts, &fixed, 0, 0, [Arg::None; 3], emit);
     }
 
     fn requires_met(&self, pos: &Position, params: &Params) -> bool {
@@ -111,111 +135,579 @@ impl Declared {
         }
     }
 
-    fn fill(&self, pos: &Position, k: usize, chosen: &mut [Arg; 3], out: &mut Vec<[Arg; 3]>) {
+    /// `picked`: the pieces earlier arguments chose (two piece arguments
+    /// are always different pieces). `chosen` goes by value and is set
+    /// through [`with`] at constant indices, so it stays in a register:
+    /// written a byte at a time in memory and then read whole, it stalled
+    /// every target on store forwarding (half the time of a long list).
+    fn fill(
+        &self,
+        f: &Facts,
+        fixed: &[u16; 3],
+        k: usize,
+        picked: u16,
+        chosen: [Arg; 3],
+        emit: &mut impl FnMut([Arg; 3]),
+    ) {
         if k == self.args.len() {
-            out.push(*chosen);
+            emit(chosen);
             return;
         }
+        // The last argument emits in its own loop, without a call a target.
+        let last = k + 1 == self.args.len();
         match &self.args[k] {
             ArgSpec::Piece(spec) => {
-                for id in PieceId::all() {
-                    if piece_ok(spec, pos, id, chosen) {
-                        chosen[k] = Arg::Piece(id);
-                        self.fill(pos, k + 1, chosen, out);
+                let mut set = fixed[k] & !picked;
+                if let Some(i) = spec.after {
+                    set &= match chosen[i] {
+                        Arg::Piece(q) => !((2u16 << q.0) - 1),
+                        _ => 0,
+                    };
+                }
+                if let Some((i, lo, hi)) = spec.from {
+                    set = match f.square_of(chosen[i]) {
+                        Some(sq) => f.within(set, sq, lo, hi),
+                        None => 0,
+                    };
+                }
+                while set != 0 {
+                    let id = PieceId(set.trailing_zeros() as u8);
+                    set &= set - 1;
+                    let next = with(chosen, k, Arg::Piece(id));
+                    if last {
+                        emit(next);
+                    } else {
+                        self.fill(f, fixed, k + 1, picked | 1 << id.0, next, emit);
                     }
                 }
             }
             ArgSpec::Square(spec) => {
-                for sq in squares(square_set(spec, pos, chosen)) {
-                    chosen[k] = Arg::Square(sq);
-                    self.fill(pos, k + 1, chosen, out);
+                let set = f.square_set(spec, &chosen);
+                for half in 0..2u8 {
+                    let mut bits = (set >> (64 * half)) as u64;
+                    while bits != 0 {
+                        let sq = Sq(64 * half + bits.trailing_zeros() as u8);
+                        bits &= bits - 1;
+                        let next = with(chosen, k, Arg::Square(sq));
+                        if last {
+                            emit(next);
+                        } else {
+                            self.fill(f, fixed, k + 1, picked, next, emit);
+                        }
+                    }
                 }
             }
             ArgSpec::Number(lo, hi) => {
                 for n in *lo..=*hi {
-                    chosen[k] = Arg::Number(n);
-                    self.fill(pos, k + 1, chosen, out);
+                    let next = with(chosen, k, Arg::Number(n));
+                    if last {
+                        emit(next);
+                    } else {
+                        self.fill(f, fixed, k + 1, picked, next, emit);
+                    }
                 }
             }
         }
-        chosen[k] = Arg::None;
     }
 }
 
-fn square_of(pos: &Position, a: Arg) -> Option<Sq> {
-    match a {
-        Arg::Piece(p) => Some(pos.piece(p).at),
-        Arg::Square(s) => Some(s),
-        _ => None,
+/// `chosen` with argument `k` set to `a`.
+#[inline(always)]
+fn with(c: [Arg; 3], k: usize, a: Arg) -> [Arg; 3] {
+    match k {
+        0 => [a, c[1], c[2]],
+        1 => [c[0], a, c[2]],
+        _ => [c[0], c[1], a],
     }
 }
 
-fn within(pos: &Position, chosen: &[Arg; 3], from: (usize, u8, u8), sq: Sq) -> bool {
-    square_of(pos, chosen[from.0]).is_some_and(|f| (from.1..=from.2).contains(&f.distance(sq)))
+/// B1.4: ATK scores in the last rows, DEF in the first.
+fn attacks_up(pos: &Position) -> bool {
+    pos.to_move == Team::Atk
 }
 
-fn piece_ok(s: &PieceSpec, pos: &Position, id: PieceId, chosen: &[Arg; 3]) -> bool {
-    let p = pos.piece(id);
-    if chosen.contains(&Arg::Piece(id)) {
-        return false;
-    }
-    let team_ok = match s.team {
-        None => true,
-        Some(TeamFilter::Own) => id.team() == pos.to_move,
-        Some(TeamFilter::Opponent) => id.team() != pos.to_move,
-    };
-    let flag = |want: Option<bool>, have: bool| want.is_none_or(|w| w == have);
-    team_ok
-        && flag(s.down, p.down)
-        && flag(s.restricted, p.restricted)
-        && flag(s.ball, pos.ball == BallState::Held(id))
-        && flag(s.stacked, pos.is_stacked(id))
-        && flag(s.top, pos.stacks.with_top(id).is_some())
-        && s.from.is_none_or(|f| within(pos, chosen, f, p.at))
-        && s.ball_distance
-            .is_none_or(|(lo, hi)| (lo..=hi).contains(&pos.ball_square().distance(p.at)))
-        && s.after
-            .is_none_or(|i| matches!(chosen[i], Arg::Piece(q) if id > q))
+/// Squares at distance `lo..=hi` of `sq`.
+fn ring(sq: Sq, lo: u8, hi: u8) -> SqSet {
+    sq.within(hi) & !if lo == 0 { 0 } else { sq.within(lo - 1) }
 }
 
-fn square_set(s: &SquareSpec, pos: &Position, chosen: &[Arg; 3]) -> SqSet {
-    let mut set = crate::ball::board::ALL;
-    let occupied = pos.occupied();
-    if s.empty || s.free {
-        set &= !occupied;
+/// What the piece filters read of one position, as masks (bit `i` is
+/// piece id `i`): gathered once per legal list, so a filter is a few bit
+/// operations instead of a scan of the pieces and stacks.
+pub struct Facts<'p> {
+    pos: &'p Position,
+    team: u16,
+    down: u16,
+    restricted: u16,
+    stacked: u16,
+    top: u16,
+    holder: u16,
+    /// Squares holding a piece.
+    occupied: SqSet,
+}
+
+impl<'p> Facts<'p> {
+    pub fn new(pos: &'p Position) -> Facts<'p> {
+        let (mut down, mut restricted) = (0u16, 0u16);
+        let mut occupied: SqSet = 0;
+        for (i, p) in pos.pieces.iter().enumerate() {
+            down |= u16::from(p.down) << i;
+            restricted |= u16::from(p.restricted) << i;
+            occupied |= p.at.bit();
+        }
+        let (mut stacked, mut top) = (0u16, 0u16);
+        for s in pos.stacks.as_slice() {
+            stacked |= 1 << s.top.0 | 1 << s.bottom.0;
+            top |= 1 << s.top.0;
+        }
+        Facts {
+            pos,
+            team: ((1u16 << PER_TEAM) - 1) << (pos.to_move as u8 * PER_TEAM),
+            down,
+            restricted,
+            stacked,
+            top,
+            holder: pos.holder().map_or(0, |h| 1 << h.0),
+            occupied,
+        }
     }
-    if s.free
-        && let Some(b) = pos.loose_ball()
-    {
-        set &= !b.bit();
-    }
-    if let Some((i, lo, hi)) = s.from {
-        let Some(f) = square_of(pos, chosen[i]) else {
-            return 0;
+
+    /// The pieces a piece filter allows whatever the other arguments are.
+    fn fixed(&self, s: &PieceSpec) -> u16 {
+        const EVERY: u16 = (1 << N_PIECES) - 1;
+        let mut set = match s.team {
+            None => EVERY,
+            Some(TeamFilter::Own) => self.team,
+            Some(TeamFilter::Opponent) => EVERY & !self.team,
         };
-        set &= f.within(hi) & !if lo == 0 { 0 } else { f.within(lo - 1) };
+        for (want, mask) in [
+            (s.down, self.down),
+            (s.restricted, self.restricted),
+            (s.ball, self.holder),
+            (s.stacked, self.stacked),
+            (s.top, self.top),
+        ] {
+            match want {
+                Some(true) => set &= mask,
+                Some(false) => set &= !mask,
+                None => {}
+            }
+        }
+        if let Some((lo, hi)) = s.ball_distance {
+            set = self.within(set, self.pos.ball_square(), lo, hi);
+        }
+        set
     }
-    if let Some((lo, hi)) = s.ball_distance {
-        let b = pos.ball_square();
-        set &= b.within(hi) & !if lo == 0 { 0 } else { b.within(lo - 1) };
+
+    /// The pieces of `set` at distance `lo..=hi` of `sq`.
+    fn within(&self, mut set: u16, sq: Sq, lo: u8, hi: u8) -> u16 {
+        let c = sq.coord();
+        let mut kept = 0;
+        while set != 0 {
+            let i = set.trailing_zeros();
+            set &= set - 1;
+            let d = self.pos.pieces[i as usize].at.coord().distance(c);
+            if lo <= d && d <= hi {
+                kept |= 1 << i;
+            }
+        }
+        kept
     }
-    if let Some(i) = s.unlike
-        && let Some(u) = square_of(pos, chosen[i])
-    {
-        set &= !u.bit();
+
+    fn square_of(&self, a: Arg) -> Option<Sq> {
+        match a {
+            Arg::Piece(p) => Some(self.pos.piece(p).at),
+            Arg::Square(s) => Some(s),
+            _ => None,
+        }
     }
-    if let Some((i, j)) = s.beyond {
-        let (Some(a), Some(b)) = (square_of(pos, chosen[i]), square_of(pos, chosen[j])) else {
-            return 0;
+
+    fn square_set(&self, s: &SquareSpec, chosen: &[Arg; 3]) -> SqSet {
+        let pos = self.pos;
+        let mut set = crate::ball::board::ALL;
+        if s.empty || s.free {
+            set &= !self.occupied;
+        }
+        if s.free
+            && let Some(b) = pos.loose_ball()
+        {
+            set &= !b.bit();
+        }
+        if let Some((i, lo, hi)) = s.from {
+            let Some(f) = self.square_of(chosen[i]) else {
+                return 0;
+            };
+            set &= ring(f, lo, hi);
+            if s.line {
+                set &= f.lines();
+            }
+            if s.forward {
+                set &= f.beyond_row(attacks_up(pos));
+            }
+        }
+        if let Some((lo, hi)) = s.ball_distance {
+            set &= ring(pos.ball_square(), lo, hi);
+        }
+        if let Some(i) = s.unlike
+            && let Some(u) = self.square_of(chosen[i])
+        {
+            set &= !u.bit();
+        }
+        if let Some((i, j)) = s.beyond {
+            let (Some(a), Some(b)) = (self.square_of(chosen[i]), self.square_of(chosen[j])) else {
+                return 0;
+            };
+            let (ca, cb) = (a.coord(), b.coord());
+            let col = 2 * i16::from(cb.col) - i16::from(ca.col);
+            let row = 2 * i16::from(cb.row) - i16::from(ca.row);
+            let past = u8::try_from(col)
+                .ok()
+                .zip(u8::try_from(row).ok())
+                .and_then(|(col, row)| Sq::from_coord(Coord { col, row }));
+            set &= past.map_or(0, |p| p.bit());
+        }
+        set
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The mask enumerator against the plain reading of each filter, on
+    //! the positions of random games: same targets, same order.
+
+    use super::*;
+    use crate::ball::Ball;
+    use crate::ball::board::squares;
+    use crate::kernel::game::Game;
+    use crate::kernel::rng::SplitMix64;
+
+    struct Reference<'a>(&'a Declared);
+
+    impl Reference<'_> {
+        fn enumerate(&self, pos: &Position, params: &Params, out: &mut Vec<[Arg; 3]>) {
+            if !self.0.requires_met(pos, params) {
+                return;
+            }
+            let mut chosen = [Arg::None; 3];
+            self.fill(pos, 0, &mut chosen, out);
+        }
+
+        fn fill(&self, pos: &Position, k: usize, chosen: &mut [Arg; 3], out: &mut Vec<[Arg; 3]>) {
+            if k == self.0.args.len() {
+                out.push(*chosen);
+                return;
+            }
+            match &self.0.args[k] {
+                ArgSpec::Piece(spec) => {
+                    for id in PieceId::all() {
+                        if piece_ok(spec, pos, id, chosen) {
+                            chosen[k] = Arg::Piece(id);
+                            self.fill(pos, k + 1, chosen, out);
+                        }
+                    }
+                }
+                ArgSpec::Square(spec) => {
+                    for sq in squares(square_set(spec, pos, chosen)) {
+                        chosen[k] = Arg::Square(sq);
+                        self.fill(pos, k + 1, chosen, out);
+                    }
+                }
+                ArgSpec::Number(lo, hi) => {
+                    for n in *lo..=*hi {
+                        chosen[k] = Arg::Number(n);
+                        self.fill(pos, k + 1, chosen, out);
+                    }
+                }
+            }
+            chosen[k] = Arg::None;
+        }
+    }
+
+    fn square_of(pos: &Position, a: Arg) -> Option<Sq> {
+        match a {
+            Arg::Piece(p) => Some(pos.piece(p).at),
+            Arg::Square(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    fn within(pos: &Position, chosen: &[Arg; 3], from: (usize, u8, u8), sq: Sq) -> bool {
+        square_of(pos, chosen[from.0]).is_some_and(|f| (from.1..=from.2).contains(&f.distance(sq)))
+    }
+
+    fn piece_ok(s: &PieceSpec, pos: &Position, id: PieceId, chosen: &[Arg; 3]) -> bool {
+        let p = pos.piece(id);
+        if chosen.contains(&Arg::Piece(id)) {
+            return false;
+        }
+        let team_ok = match s.team {
+            None => true,
+            Some(TeamFilter::Own) => id.team() == pos.to_move,
+            Some(TeamFilter::Opponent) => id.team() != pos.to_move,
         };
-        let (ca, cb) = (a.coord(), b.coord());
-        let col = 2 * i16::from(cb.col) - i16::from(ca.col);
-        let row = 2 * i16::from(cb.row) - i16::from(ca.row);
-        let past = u8::try_from(col)
-            .ok()
-            .zip(u8::try_from(row).ok())
-            .and_then(|(col, row)| Sq::from_coord(Coord { col, row }));
-        set &= past.map_or(0, |p| p.bit());
+        let flag = |want: Option<bool>, have: bool| want.is_none_or(|w| w == have);
+        team_ok
+            && flag(s.down, p.down)
+            && flag(s.restricted, p.restricted)
+            && flag(s.ball, pos.ball == BallState::Held(id))
+            && flag(s.stacked, pos.is_stacked(id))
+            && flag(s.top, pos.stacks.with_top(id).is_some())
+            && s.from.is_none_or(|f| within(pos, chosen, f, p.at))
+            && s.ball_distance
+                .is_none_or(|(lo, hi)| (lo..=hi).contains(&pos.ball_square().distance(p.at)))
+            && s.after
+                .is_none_or(|i| matches!(chosen[i], Arg::Piece(q) if id > q))
     }
-    set
+
+    fn square_set(s: &SquareSpec, pos: &Position, chosen: &[Arg; 3]) -> SqSet {
+        let mut set = crate::ball::board::ALL;
+        let occupied = pos.occupied();
+        if s.empty || s.free {
+            set &= !occupied;
+        }
+        if s.free
+            && let Some(b) = pos.loose_ball()
+        {
+            set &= !b.bit();
+        }
+        if let Some((i, lo, hi)) = s.from {
+            let Some(f) = square_of(pos, chosen[i]) else {
+                return 0;
+            };
+            set &= f.within(hi) & !if lo == 0 { 0 } else { f.within(lo - 1) };
+            let (fc, up) = (f.coord(), pos.to_move == Team::Atk);
+            for sq in squares(set) {
+                let c = sq.coord();
+                let (dc, dr) = (c.col.abs_diff(fc.col), c.row.abs_diff(fc.row));
+                let straight = dc == dr || dc == 0 || dr == 0;
+                let ahead = if up { c.row > fc.row } else { c.row < fc.row };
+                if (s.line && !straight) || (s.forward && !ahead) {
+                    set &= !sq.bit();
+                }
+            }
+        }
+        if let Some((lo, hi)) = s.ball_distance {
+            let b = pos.ball_square();
+            set &= b.within(hi) & !if lo == 0 { 0 } else { b.within(lo - 1) };
+        }
+        if let Some(i) = s.unlike
+            && let Some(u) = square_of(pos, chosen[i])
+        {
+            set &= !u.bit();
+        }
+        if let Some((i, j)) = s.beyond {
+            let (Some(a), Some(b)) = (square_of(pos, chosen[i]), square_of(pos, chosen[j])) else {
+                return 0;
+            };
+            let (ca, cb) = (a.coord(), b.coord());
+            let col = 2 * i16::from(cb.col) - i16::from(ca.col);
+            let row = 2 * i16::from(cb.row) - i16::from(ca.row);
+            let past = u8::try_from(col)
+                .ok()
+                .zip(u8::try_from(row).ok())
+                .and_then(|(col, row)| Sq::from_coord(Coord { col, row }));
+            set &= past.map_or(0, |p| p.bit());
+        }
+        set
+    }
+
+    /// Filters of every kind the loader accepts, over 1-3 arguments.
+    fn specs() -> Vec<Declared> {
+        let piece = |p: PieceSpec| ArgSpec::Piece(p);
+        let square = |s: SquareSpec| ArgSpec::Square(s);
+        let own = Some(TeamFilter::Own);
+        let opp = Some(TeamFilter::Opponent);
+        let d = |args: Vec<ArgSpec>| Declared {
+            requires: Requires::default(),
+            args,
+        };
+        let mut all = vec![
+            d(vec![]),
+            // Sprint's shape, and the straight-line and forward filters alone.
+            d(vec![
+                piece(PieceSpec {
+                    team: own,
+                    down: Some(false),
+                    ..Default::default()
+                }),
+                square(SquareSpec {
+                    from: Some((0, 3, 3)),
+                    line: true,
+                    forward: true,
+                    empty: true,
+                    ..Default::default()
+                }),
+            ]),
+            d(vec![
+                piece(PieceSpec {
+                    team: opp,
+                    ..Default::default()
+                }),
+                square(SquareSpec {
+                    from: Some((0, 1, 4)),
+                    forward: true,
+                    ..Default::default()
+                }),
+            ]),
+            d(vec![
+                piece(PieceSpec {
+                    ball: Some(true),
+                    ..Default::default()
+                }),
+                square(SquareSpec {
+                    from: Some((0, 0, 16)),
+                    line: true,
+                    free: true,
+                    ..Default::default()
+                }),
+            ]),
+            d(vec![piece(PieceSpec::default())]),
+            d(vec![piece(PieceSpec {
+                team: own,
+                restricted: Some(true),
+                ..Default::default()
+            })]),
+            d(vec![piece(PieceSpec {
+                team: own,
+                down: Some(true),
+                stacked: Some(false),
+                ..Default::default()
+            })]),
+            d(vec![piece(PieceSpec {
+                team: opp,
+                ball: Some(true),
+                ..Default::default()
+            })]),
+            d(vec![piece(PieceSpec {
+                ball_distance: Some((0, 3)),
+                down: Some(false),
+                ..Default::default()
+            })]),
+            d(vec![
+                piece(PieceSpec {
+                    team: own,
+                    down: Some(false),
+                    stacked: Some(false),
+                    ..Default::default()
+                }),
+                square(SquareSpec {
+                    from: Some((0, 3, 3)),
+                    empty: true,
+                    ..Default::default()
+                }),
+            ]),
+            d(vec![
+                piece(PieceSpec {
+                    team: own,
+                    down: Some(false),
+                    stacked: Some(false),
+                    ..Default::default()
+                }),
+                piece(PieceSpec {
+                    team: own,
+                    stacked: Some(false),
+                    from: Some((0, 1, 2)),
+                    after: Some(0),
+                    ..Default::default()
+                }),
+            ]),
+            d(vec![
+                piece(PieceSpec {
+                    team: own,
+                    stacked: Some(false),
+                    restricted: Some(false),
+                    ..Default::default()
+                }),
+                piece(PieceSpec {
+                    team: opp,
+                    stacked: Some(false),
+                    from: Some((0, 1, 1)),
+                    ..Default::default()
+                }),
+                square(SquareSpec {
+                    beyond: Some((0, 1)),
+                    free: true,
+                    ..Default::default()
+                }),
+            ]),
+            d(vec![
+                piece(PieceSpec {
+                    team: own,
+                    top: Some(true),
+                    ..Default::default()
+                }),
+                square(SquareSpec {
+                    from: Some((0, 1, 1)),
+                    free: true,
+                    ..Default::default()
+                }),
+                square(SquareSpec {
+                    from: Some((0, 1, 1)),
+                    free: true,
+                    unlike: Some(1),
+                    ..Default::default()
+                }),
+            ]),
+            d(vec![
+                square(SquareSpec {
+                    ball_distance: Some((1, 2)),
+                    ..Default::default()
+                }),
+                piece(PieceSpec {
+                    from: Some((0, 0, 4)),
+                    ..Default::default()
+                }),
+                ArgSpec::Number(1, 3),
+            ]),
+            d(vec![
+                piece(PieceSpec {
+                    top: Some(false),
+                    stacked: Some(true),
+                    ..Default::default()
+                }),
+                piece(PieceSpec {
+                    ball: Some(false),
+                    from: Some((0, 5, 6)),
+                    ..Default::default()
+                }),
+            ]),
+        ];
+        for ball in [BallNeed::Loose, BallNeed::Held, BallNeed::Own] {
+            let mut spec = all[1].clone();
+            spec.requires.ball = Some(ball);
+            spec.requires.ap_below_turn = ball == BallNeed::Own;
+            all.push(spec);
+        }
+        all
+    }
+
+    #[test]
+    fn masks_list_what_the_plain_filters_list() {
+        let game = Ball::default();
+        let params = game.params.clone();
+        let specs = specs();
+        let mut legal = Vec::new();
+        let (mut fast, mut plain) = (Vec::new(), Vec::new());
+        let mut listed = 0;
+        for seed in 0..12 {
+            let mut rng = SplitMix64::new(seed);
+            let mut pos = game.start();
+            loop {
+                for d in &specs {
+                    fast.clear();
+                    plain.clear();
+                    d.enumerate(&pos, &params, &mut fast);
+                    Reference(d).enumerate(&pos, &params, &mut plain);
+                    assert_eq!(fast, plain, "{d:?} at {pos:?}");
+                    listed += fast.len();
+                }
+                game.legal_into(&pos, &mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                game.apply(&mut pos, legal[rng.below(legal.len())]);
+            }
+        }
+        assert!(listed > 10_000, "the specs found targets: {listed}");
+    }
 }

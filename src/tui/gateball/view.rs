@@ -812,30 +812,8 @@ fn draw_dialog(frame: &mut Frame, r: Rect, d: Dialog) {
     frame.render_widget(Paragraph::new(lines).block(block), r);
 }
 
-/// Word-wraps `text` to `width` columns; with an `indent`, the first line
-/// is indented by it and the next ones by two more.
-pub fn wrap(text: &str, width: usize, indent: usize) -> Vec<String> {
-    let width = width.max(indent + 4);
-    let mut out = Vec::new();
-    let mut line = " ".repeat(indent);
-    let mut empty = true;
-    for word in text.split(' ') {
-        let wl = word.chars().count();
-        let ll = line.chars().count();
-        if !empty && ll + 1 + wl > width {
-            out.push(std::mem::take(&mut line));
-            line = " ".repeat(if indent > 0 { indent + 2 } else { 0 });
-            empty = true;
-        }
-        if !empty {
-            line.push(' ');
-        }
-        line.push_str(word);
-        empty = false;
-    }
-    out.push(line);
-    out
-}
+/// The BALL board's word-wrap: the log and the prompts wrap alike.
+pub use crate::tui::view::wrap;
 
 #[cfg(test)]
 mod tests {

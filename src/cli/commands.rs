@@ -26,7 +26,13 @@ pub fn dispatch(
     out: &mut dyn Write,
 ) -> Result<(), UsageError> {
     let command = match command {
-        Command::Check(args) => return super::check::run(args, spec.unwrap_or("standard"), out),
+        Command::Check(args) => {
+            let default = match game_flag {
+                Some(GameKind::Gateball) => crate::gateball::ruleset::DEFAULT,
+                _ => "standard",
+            };
+            return super::check::run(args, spec.unwrap_or(default), out);
+        }
         Command::Test(args) => return super::test::run(args, out),
         command => command,
     };

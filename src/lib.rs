@@ -11,4 +11,5 @@ pub mod kernel;
 pub mod lab;
 pub mod ruleset;
 pub mod script;
+pub mod toml_doc;
 pub mod tui;

@@ -32,6 +32,7 @@ use crate::ball::params::{Params, Verb, Verbs};
 use crate::ball::piece::Team;
 use crate::diagnostic::{Problem, did_you_mean};
 use crate::kernel::hash::fingerprint;
+use crate::toml_doc::Doc;
 
 /// Where shipped rulesets live, under the data root.
 pub const RULESETS_DIR: &str = "rulesets";
@@ -516,37 +517,24 @@ struct Merged {
 /// One ruleset file being read: its text for line numbers, its directory
 /// for relative paths, and its problems.
 struct FileCtx<'t> {
-    display: String,
+    /// The file's text, its problems and its syntax errors.
+    doc: Doc<'t>,
     dir: PathBuf,
-    text: &'t str,
     level: usize,
-    problems: Vec<Problem>,
-    /// Lines with a TOML syntax error: the recovered values there are
-    /// guesses, so no further problem is reported on them.
-    broken_lines: Vec<usize>,
 }
 
 impl FileCtx<'_> {
     fn line(&self, offset: usize) -> usize {
-        let end = offset.min(self.text.len());
-        self.text.as_bytes()[..end]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count()
-            + 1
+        self.doc.line(offset)
     }
 
     fn problem(&mut self, offset: usize, message: impl Into<String>) {
-        let line = self.line(offset);
-        if !self.broken_lines.contains(&line) {
-            self.problems
-                .push(Problem::new(&self.display, Some(line), message));
-        }
+        self.doc.problem(offset, message);
     }
 
     fn origin(&self, offset: usize) -> Origin {
         Origin {
-            file: self.display.clone(),
+            file: self.doc.file.clone(),
             line: self.line(offset),
             level: self.level,
         }
@@ -684,30 +672,16 @@ impl Loader {
             .parent()
             .map(Path::to_path_buf)
             .unwrap_or_default();
-        let mut ctx = FileCtx {
-            display: file.display.clone(),
-            dir,
-            text: &text,
-            level,
-            problems: Vec::new(),
-            broken_lines: Vec::new(),
-        };
-        let (table, errors) = DeTable::parse_recoverable(&text);
-        for e in &errors {
-            let offset = e.span().map_or(0, |s| s.start);
-            let message = e.message().lines().collect::<Vec<_>>().join(" ");
-            ctx.problem(offset, format!("TOML syntax: {message}"));
-            let line = ctx.line(offset);
-            ctx.broken_lines.push(line);
-        }
-        let table = table.into_inner();
+        let (doc, table) = Doc::parse(&file.display, &text);
+        let syntax_ok = doc.syntax_ok();
+        let mut ctx = FileCtx { doc, dir, level };
 
         // The parent first: this file's values go over it.
         let mut merged = match table.get("extends") {
             Some(v) => self.parent(&mut ctx, v, level),
             None => Merged::default(),
         };
-        apply_layer(self, &mut ctx, &table, &mut merged, errors.is_empty());
+        apply_layer(self, &mut ctx, &table, &mut merged, syntax_ok);
 
         if let Some(shipped) = &file.shipped
             && let Some(name) = table.get("name").and_then(|v| v.get_ref().as_str())
@@ -724,8 +698,7 @@ impl Loader {
 
         // This file's problems go before its ancestors' (recorded while
         // reading `extends`): the file being checked is listed first.
-        let mut problems = ctx.problems;
-        problems.sort_by_key(|p| p.line);
+        let mut problems = ctx.doc.finish();
         problems.append(&mut self.problems);
         self.problems = problems;
         self.files.push(ScriptSource {
@@ -751,7 +724,7 @@ impl Loader {
         let located = if is_ruleset_path(spec) {
             let path = ctx.dir.join(spec);
             if path.is_file() {
-                let fallback = join_display(&ctx.display, spec);
+                let fallback = join_display(&ctx.doc.file, spec);
                 Ok(Located {
                     shipped: self.shipped_name(&path),
                     display: self.display(&path, &fallback),
@@ -853,7 +826,7 @@ or a path (with a `/` or ending in `.lua`)"
         }
         let beside = ctx.dir.join(entry);
         let candidates = [
-            (beside, join_display(&ctx.display, entry)),
+            (beside, join_display(&ctx.doc.file, entry)),
             (self.root.join(entry), entry.to_string()),
         ];
         for (path, fallback) in candidates {
@@ -869,7 +842,7 @@ or a path (with a `/` or ending in `.lua`)"
             offset,
             format!(
                 "{what} file `{entry}` not found (looked beside {} and under the data root {})",
-                ctx.display,
+                ctx.doc.file,
                 self.root.display()
             ),
         );
@@ -1033,7 +1006,7 @@ fn apply_layer(
         match k {
             "name" => {
                 name_seen = true;
-                if let Some(s) = string(ctx, k, value) {
+                if let Some(s) = ctx.doc.string(k, value) {
                     if s.trim().is_empty() {
                         ctx.problem(at, "`name` is empty");
                     } else if s.len() > 64 || s.chars().any(char::is_control) {
@@ -1044,7 +1017,7 @@ fn apply_layer(
                 }
             }
             "description" => {
-                if let Some(s) = string(ctx, k, value) {
+                if let Some(s) = ctx.doc.string(k, value) {
                     if s.chars().any(char::is_control) {
                         ctx.problem(at, "`description` must be one line");
                     }
@@ -1055,7 +1028,7 @@ fn apply_layer(
             "game" => {
                 // `game_of` routed Gateball rulesets away before loading;
                 // one met here is a parent or a file given some other way.
-                if let Some(g) = string(ctx, k, value) {
+                if let Some(g) = ctx.doc.string(k, value) {
                     match g {
                         "ball" => {}
                         "gateball" => ctx.problem(
@@ -1077,7 +1050,7 @@ fn apply_layer(
                 ),
             },
             "ep_table" => {
-                if let Some(s) = string(ctx, k, value) {
+                if let Some(s) = ctx.doc.string(k, value) {
                     let r = loader.script(ctx, ScriptKind::EpTable, s, at);
                     merged.ep_table = Some(r);
                 }
@@ -1282,21 +1255,6 @@ lower-case letters, digits, `_` or `-`"
         out.push(loader.script(ctx, kind, entry, at));
     }
     out
-}
-
-/// A string value, or a problem.
-fn string<'v>(ctx: &mut FileCtx, key: &str, value: &'v Spanned<DeValue>) -> Option<&'v str> {
-    let s = value.get_ref().as_str();
-    if s.is_none() {
-        ctx.problem(
-            value.span().start,
-            format!(
-                "`{key}` must be a string, found {}",
-                type_name(value.get_ref())
-            ),
-        );
-    }
-    s
 }
 
 /// An array of strings with their offsets, or a problem (one per element

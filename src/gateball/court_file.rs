@@ -14,9 +14,9 @@ use toml::de::{DeTable, DeValue};
 
 use super::court::{COURT_SIZE, Court, CourtPart, Gate};
 use super::space::Space;
-use super::toml_ctx::Doc;
 use crate::diagnostic::Problem;
 use crate::ruleset::{io_reason, type_name};
+use crate::toml_doc::Doc;
 
 /// Where shipped courts live, under the data root.
 pub const COURTS_DIR: &str = "courts";

@@ -20,7 +20,6 @@ pub mod ruleset;
 pub mod setup;
 pub mod show;
 pub mod space;
-mod toml_ctx;
 
 use court::Court;
 use event::Side;

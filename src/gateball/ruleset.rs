@@ -26,12 +26,12 @@ use toml::de::{DeTable, DeValue};
 use super::court::Court;
 use super::court_file;
 use super::setup;
-use super::toml_ctx::{Doc, unknown};
 use super::{Rules, Setup, SparkDice};
 use crate::diagnostic::{Problem, did_you_mean};
 use crate::ruleset::{
     RULESETS_DIR, data_root, display_under, io_reason, is_ruleset_path, join_display, shipped,
 };
+use crate::toml_doc::{Doc, unknown};
 
 /// The shipped ruleset `ball new --game gateball` plays by default.
 pub const DEFAULT: &str = "gateball";

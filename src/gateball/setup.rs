@@ -22,11 +22,11 @@ use super::court::Court;
 use super::court_file::first;
 use super::event::{Event, PlayKind, Side};
 use super::position::{Position, Team};
-use super::toml_ctx::{Doc, unknown};
 use super::{First, Gateball, Player, Rules, Setup};
 use crate::diagnostic::Problem;
 use crate::kernel::rng::SplitMix64;
 use crate::ruleset::{io_reason, type_name};
+use crate::toml_doc::{Doc, unknown};
 
 /// Where shipped setups live, under the data root.
 pub const SETUPS_DIR: &str = "setups";

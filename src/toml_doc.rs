@@ -1,6 +1,7 @@
-//! What the three Gateball file readers (court, setup, ruleset) share: one
-//! TOML file being read, its problems with their lines, and the checks
-//! every key needs (type, "did you mean").
+//! One TOML file being read: its problems with their lines, and the
+//! checks every key needs (type, "did you mean"). Shared by every file
+//! reader of the project: BALL's rulesets (`ruleset.rs`) and Gateball's
+//! courts, setups and rulesets.
 //!
 //! Every reader reports *all* problems of a file (`ball check` lists them)
 //! and the commands that only need the value take the first.

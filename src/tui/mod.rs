@@ -259,11 +259,7 @@ impl BotWorker {
                     let reply = match chosen {
                         Ok(a) => Reply::Action(version, a),
                         Err(p) => {
-                            let why = p
-                                .downcast_ref::<&str>()
-                                .map(|s| s.to_string())
-                                .or_else(|| p.downcast_ref::<String>().cloned())
-                                .unwrap_or_else(|| "it panicked".into());
+                            let why = crate::tui::terminal::panic_reason(p.as_ref());
                             let _ = tx.send(Reply::Failed(format!("{spec} panicked: {why}")));
                             return;
                         }

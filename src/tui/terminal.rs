@@ -50,6 +50,15 @@ fn install_panic_hook() {
     });
 }
 
+/// What a caught panic says, for a bot thread's report on its board.
+pub fn panic_reason(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "it panicked".into())
+}
+
 /// Restores the terminal when dropped.
 pub struct TerminalGuard;
 

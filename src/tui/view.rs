@@ -250,6 +250,12 @@ fn draw_too_small(buf: &mut Buffer, area: Rect, app: &App) {
     if app.dialog() == Some(&Dialog::ConfirmQuit) {
         lines.push("Unsaved: y quits, n stays.".into());
     }
+    warning_lines(buf, area, &lines);
+}
+
+/// The too-small screen's lines, one a row from the top, cut to the
+/// area: both boards show it when the terminal cannot hold them.
+pub fn warning_lines(buf: &mut Buffer, area: Rect, lines: &[String]) {
     for (i, line) in lines.iter().enumerate() {
         let y = area.y + i as u16;
         if y >= area.y + area.height {

@@ -215,19 +215,7 @@ fn draw_too_small(buf: &mut Buffer, area: Rect, app: &App) {
     if app.dialog() == Some(Dialog::ConfirmQuit) {
         lines.push("Quit the game? y quits, n stays.".into());
     }
-    for (i, line) in lines.iter().enumerate() {
-        let y = area.y + i as u16;
-        if y >= area.y + area.height {
-            break;
-        }
-        buf.set_stringn(
-            area.x,
-            y,
-            line,
-            area.width as usize,
-            Style::default().fg(Color::Yellow),
-        );
-    }
+    crate::tui::view::warning_lines(buf, area, &lines);
 }
 
 fn draw_status(buf: &mut Buffer, r: Rect, app: &App) {

@@ -9,9 +9,9 @@
 use std::hint::black_box;
 use std::time::Instant;
 
+use ball::games::ball::ruleset::Ruleset;
 use ball::lab::metrics;
 use ball::lab::sim::{self, SimConfig};
-use ball::ruleset::Ruleset;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 fn config(games: usize) -> SimConfig {

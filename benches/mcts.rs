@@ -9,11 +9,11 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use ball::ball::Ball;
-use ball::ball::position::Position;
 use ball::bots::{Bot, GreedyBot, MctsBot};
+use ball::games::ball::Ball;
+use ball::games::ball::position::Position;
+use ball::games::ball::ruleset::Ruleset;
 use ball::kernel::game::Game;
-use ball::ruleset::Ruleset;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 const ITERATIONS: u32 = 1000;

@@ -8,8 +8,8 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use ball::ball::Ball;
-use ball::ball::action::Action;
+use ball::games::ball::Ball;
+use ball::games::ball::action::Action;
 use ball::kernel::game::Game;
 use ball::kernel::rng::SplitMix64;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -65,7 +65,7 @@ fn bench(c: &mut Criterion) {
 /// (load the TOML, compile and validate every shipped script: ≤ 30 ms).
 fn card_mode(c: &mut Criterion) {
     let native = Ball::default();
-    let ruleset = ball::ruleset::Ruleset::load("cards").expect("shipped ruleset");
+    let ruleset = ball::games::ball::ruleset::Ruleset::load("cards").expect("shipped ruleset");
     let cards = ruleset.game();
     let mut legal = Vec::with_capacity(512);
     let per_action = |game: &Ball, legal: &mut Vec<Action>| {
@@ -86,7 +86,11 @@ fn card_mode(c: &mut Criterion) {
     let started = Instant::now();
     let loads = 20;
     for _ in 0..loads {
-        black_box(ball::ruleset::Ruleset::load("cards").expect("loads").game());
+        black_box(
+            ball::games::ball::ruleset::Ruleset::load("cards")
+                .expect("loads")
+                .game(),
+        );
     }
     let startup = started.elapsed().as_secs_f64() * 1e3 / loads as f64;
     println!(
@@ -100,7 +104,11 @@ fn card_mode(c: &mut Criterion) {
     });
     group.finish();
     c.bench_function("startup_cards_ruleset", |b| {
-        b.iter(|| ball::ruleset::Ruleset::load("cards").expect("loads").game())
+        b.iter(|| {
+            ball::games::ball::ruleset::Ruleset::load("cards")
+                .expect("loads")
+                .game()
+        })
     });
 }
 

@@ -1,13 +1,13 @@
 //! Plays random games for a few seconds: a target for `perf record` or
 //! `valgrind --tool=callgrind`. `RULESET=cards` plays card mode (any
 //! ruleset name or file); `GAMES=N` sets the number of games.
-use ball::ball::Ball;
+use ball::games::ball::Ball;
 use ball::kernel::game::Game;
 use ball::kernel::rng::SplitMix64;
 
 fn main() {
     let game = match std::env::var("RULESET") {
-        Ok(spec) => ball::ruleset::Ruleset::load(&spec)
+        Ok(spec) => ball::games::ball::ruleset::Ruleset::load(&spec)
             .unwrap_or_else(|e| panic!("{e}"))
             .game(),
         Err(_) => Ball::default(),

@@ -12,7 +12,7 @@ use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
 use crate::diagnostic::{Problem, did_you_mean};
-use crate::ruleset::type_name;
+use crate::games::ball::ruleset::type_name;
 
 /// One TOML file being read: its text (for line numbers) and its problems.
 pub(crate) struct Doc<'t> {

@@ -20,10 +20,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
-use ball::ball::action::{self, VERBS};
-use ball::ball::params::Params;
-use ball::ball::position::Position;
-use ball::ball::{Ball, json, show};
+use ball::games::ball::action::{self, VERBS};
+use ball::games::ball::params::Params;
+use ball::games::ball::position::Position;
+use ball::games::ball::{Ball, json, show};
 use proptest::prelude::*;
 use serde_json::Value;
 

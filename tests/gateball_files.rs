@@ -11,12 +11,12 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use ball::diagnostic::Problem;
-use ball::gateball::court::Court;
-use ball::gateball::event::{Event, Side};
-use ball::gateball::position::Team;
-use ball::gateball::ruleset::{self, GateballRuleset};
-use ball::gateball::{First, Rules, Setup, SparkDice, court_file, setup};
-use ball::ruleset::{GameKind, game_of, shipped};
+use ball::games::ball::ruleset::{GameKind, game_of, shipped};
+use ball::games::gateball::court::Court;
+use ball::games::gateball::event::{Event, Side};
+use ball::games::gateball::position::Team;
+use ball::games::gateball::ruleset::{self, GateballRuleset};
+use ball::games::gateball::{First, Rules, Setup, SparkDice, court_file, setup};
 
 const COURTS: &str = "tests/gateball/malformed_courts";
 const SETUPS: &str = "tests/gateball/malformed_setups";

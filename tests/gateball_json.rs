@@ -10,7 +10,7 @@
 
 use std::path::{Path, PathBuf};
 
-use ball::gateball::{json, show};
+use ball::games::gateball::{json, show};
 
 fn dir(sub: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -4,10 +4,10 @@
 //! canonical and every action in it applies, actions outside it are
 //! refused without a change, and the same seed replays the same game.
 
-use ball::gateball::action::{self, Action};
-use ball::gateball::event::Event;
-use ball::gateball::position::{Phase, Place, Position, Team};
-use ball::gateball::{Gateball, SparkDice, json};
+use ball::games::gateball::action::{self, Action};
+use ball::games::gateball::event::Event;
+use ball::games::gateball::position::{Phase, Place, Position, Team};
+use ball::games::gateball::{Gateball, SparkDice, json};
 use ball::kernel::rng::SplitMix64;
 
 /// T11.1-T11.2 and T12.1, stated on their own (the JSON reader states them

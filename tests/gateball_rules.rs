@@ -1,11 +1,11 @@
 //! Gateball rules, one or more tests per rule id of gateball.md, and the
 //! worked example of gateball-notation.md.
 
-use ball::gateball::Gateball;
-use ball::gateball::action::{self, Action};
-use ball::gateball::event::Event;
-use ball::gateball::position::{Phase, Place, Position};
-use ball::gateball::space::Space;
+use ball::games::gateball::Gateball;
+use ball::games::gateball::action::{self, Action};
+use ball::games::gateball::event::Event;
+use ball::games::gateball::position::{Phase, Place, Position};
+use ball::games::gateball::space::Space;
 use ball::kernel::game::Game;
 use ball::kernel::perft::perft;
 use ball::kernel::rng::SplitMix64;
@@ -394,7 +394,7 @@ fn t6_4_and_t10_2_gate_then_goal_in_one_move() {
     let ev = events_of(&game, &mut pos, &["power", "shot E 8"]);
     assert!(ev.contains("goal 1"), "{ev}");
     assert_eq!(pos.ball_state(1).place, Place::Goal);
-    assert_eq!(pos.score(ball::gateball::position::Team::Red), 5);
+    assert_eq!(pos.score(ball::games::gateball::position::Team::Red), 5);
 }
 
 /// T6.5: a point stays when the same move leaves the court.
@@ -722,7 +722,7 @@ fn t14_2_gate_bonus() {
 #[test]
 fn t14_3_spark_dice_reuse() {
     let mut game = Gateball::standard();
-    game.rules.spark_dice = ball::gateball::SparkDice::Reuse;
+    game.rules.spark_dice = ball::games::gateball::SparkDice::Reuse;
     let mut pos = at(1, &[(1, "K4", 1), (2, "K6", 1)], &[1, 1]);
     let ev = events_of(&game, &mut pos, &["power", "shot N 2"]);
     assert!(ev.ends_with("touch 1 2 K6"), "no new roll: {ev}");

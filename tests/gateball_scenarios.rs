@@ -11,10 +11,10 @@
 //! - `queue: D …` — die values appended to the dice queue (T4.6);
 //! - `> ACTION` — an action, checked and applied.
 
-use ball::gateball::event::Event;
-use ball::gateball::position::{Place, Position};
-use ball::gateball::space::Space;
-use ball::gateball::{Gateball, action, show};
+use ball::games::gateball::event::Event;
+use ball::games::gateball::position::{Place, Position};
+use ball::games::gateball::space::Space;
+use ball::games::gateball::{Gateball, action, show};
 use ball::kernel::rng::SplitMix64;
 
 fn run(text: &str) -> String {

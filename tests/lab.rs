@@ -5,18 +5,18 @@
 //! The long strength measurements (200+ games with `mcts` at its default
 //! budget) are documented runs in docs/balance-metrics.md; here the
 //! debug build plays a smaller seeded sample, and a release build
-//! (`cargo test --release --test lab`) plays the full 200 games.
+//! (`cargo test --release --test all lab::`) plays the full 200 games.
 
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-use ball::ball::piece::Team;
+use ball::games::ball::piece::Team;
+use ball::games::ball::ruleset::Ruleset;
 use ball::kernel::record::Record;
 use ball::lab::metrics;
 use ball::lab::replay;
 use ball::lab::report::{self, RunInfo, Throughput};
 use ball::lab::sim::{self, End, GameResult, SimConfig};
-use ball::ruleset::Ruleset;
 
 fn cfg(a: &str, b: &str, games: usize, seed: u64) -> SimConfig {
     SimConfig {
@@ -168,7 +168,7 @@ fn seats_swap_every_game() {
 /// `converted` and `spent`, card plays to `plays`.
 #[test]
 fn ep_identity_on_card_mode_games() {
-    use ball::ball::action::Action;
+    use ball::games::ball::action::Action;
     let rs = Ruleset::load("cards").unwrap();
     let game = sim::new_game(&rs).unwrap();
     assert!(game.card_mode());

@@ -4,9 +4,9 @@
 
 use std::collections::HashSet;
 
-use ball::ball::action::Action;
-use ball::ball::position::Position;
-use ball::ball::{Ball, json, rules};
+use ball::games::ball::action::Action;
+use ball::games::ball::position::Position;
+use ball::games::ball::{Ball, json, rules};
 use ball::kernel::game::Game;
 use ball::kernel::perft::{divide, perft};
 

@@ -4,11 +4,11 @@
 
 use std::collections::HashSet;
 
-use ball::ball::action::Action;
-use ball::ball::board::Sq;
-use ball::ball::piece::PieceId;
-use ball::ball::position::{BallState, Phase, Position};
-use ball::ball::{Ball, json, rules};
+use ball::games::ball::action::Action;
+use ball::games::ball::board::Sq;
+use ball::games::ball::piece::PieceId;
+use ball::games::ball::position::{BallState, Phase, Position};
+use ball::games::ball::{Ball, json, rules};
 use ball::kernel::game::Game;
 use ball::kernel::playout::random_playout;
 use ball::kernel::rng::SplitMix64;
@@ -138,7 +138,7 @@ fn random_games_keep_every_invariant() {
 /// reference checker equal too.
 #[test]
 fn random_games_under_every_rule_switch() {
-    use ball::ball::params::{Params, Verb, Verbs};
+    use ball::games::ball::params::{Params, Verb, Verbs};
     let mut forbid = Verbs::NONE;
     forbid.insert(Verb::TDodge);
     let variants = [

@@ -11,9 +11,11 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use ball::ball::params::{Params, Verb, Verbs};
 use ball::diagnostic::Problem;
-use ball::ruleset::{GameKind, PARAM_KEYS, ParamKind, Ruleset, ScriptSource, game_of, shipped};
+use ball::games::ball::params::{Params, Verb, Verbs};
+use ball::games::ball::ruleset::{
+    GameKind, PARAM_KEYS, ParamKind, Ruleset, ScriptSource, game_of, shipped,
+};
 use proptest::prelude::*;
 
 const GOOD: &str = "tests/rulesets/good";

@@ -5,7 +5,7 @@
 //! `ruleset:` line names (standard without one). `ball test` runs the same
 //! files against the same snapshots.
 
-use ball::ball::scenario;
+use ball::games::ball::scenario;
 
 fn check(path: &std::path::Path) {
     let text = std::fs::read_to_string(path).expect("scenario file is readable");
@@ -19,7 +19,12 @@ fn check(path: &std::path::Path) {
         path.display(),
         out.failures.join("\n")
     );
-    insta::assert_snapshot!(out.report);
+    // `ball test` reads these snapshots by the name a stand-alone
+    // `tests/scenarios.rs` crate gave them: keep it, without this crate's
+    // module path in front.
+    insta::with_settings!({ prepend_module_to_snapshot => false }, {
+        insta::assert_snapshot!("scenarios__check", out.report);
+    });
 }
 
 #[test]

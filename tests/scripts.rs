@@ -4,13 +4,13 @@
 
 use std::time::{Duration, Instant};
 
-use ball::ball::Ball;
-use ball::ball::action::Action;
-use ball::ball::json;
+use ball::games::ball::Ball;
+use ball::games::ball::action::Action;
+use ball::games::ball::json;
+use ball::games::ball::ruleset::{Ruleset, ScriptSource};
+use ball::games::ball::script;
 use ball::kernel::game::Game;
 use ball::kernel::rng::SplitMix64;
-use ball::ruleset::{Ruleset, ScriptSource};
-use ball::script;
 
 fn hostile(name: &str) -> (String, String) {
     let path = format!("tests/hostile/{name}.lua");
@@ -248,7 +248,7 @@ fn lua_api_reference_matches_the_bindings() {
         script::api::reference(),
         "docs/lua-api.md is stale: regenerate it"
     );
-    let lua = ball::script::sandbox::Sandbox::new().unwrap();
+    let lua = ball::games::ball::script::sandbox::Sandbox::new().unwrap();
     script::api::register(&lua.lua).unwrap();
     let registered = script::api::registered(&lua.lua);
     let listed: Vec<&str> = script::api::BINDINGS.iter().map(|b| b.name).collect();
@@ -272,12 +272,14 @@ fn touchdown_hook_runs_once_before_the_reset() {
     let game = script::game(&r).unwrap_or_else(|e| panic!("{}", e[0]));
     assert!(game.extension.is_some(), "an event hook needs the host");
     let text = "setup:\n  turn 2 ATK action 2\n  place ATK5 G15\n";
-    let mut pos = ball::ball::scenario::parse(text, &game).unwrap().start;
+    let mut pos = ball::games::ball::scenario::parse(text, &game)
+        .unwrap()
+        .start;
     let td: Action = "move ATK5 H16".parse().unwrap();
     let mut log = Vec::new();
     game.play(&mut pos, td, &mut log).unwrap();
     assert_eq!(pos.score, [1, 0]);
-    let def1 = ball::ball::piece::PieceId::parse("DEF1").unwrap();
+    let def1 = ball::games::ball::piece::PieceId::parse("DEF1").unwrap();
     assert!(!pos.piece(def1).down, "the reset came after the hook, once");
     assert_eq!(pos.turn, 3);
     assert!(game.take_script_error().is_none());

@@ -9,13 +9,13 @@
 //! Card mode (B11) is played under the `cards` ruleset: the card menu
 //! (`c`), a card's targets chosen on the board, `convert N`.
 
-use ball::ball::action::Action;
-use ball::ball::board::Sq;
-use ball::ball::piece::{PieceId, Team};
-use ball::ball::position::Position;
+use ball::games::ball::action::Action;
+use ball::games::ball::board::Sq;
+use ball::games::ball::piece::{PieceId, Team};
+use ball::games::ball::position::Position;
+use ball::games::ball::ruleset::Ruleset;
 use ball::kernel::record::Record;
 use ball::kernel::rng::SplitMix64;
-use ball::ruleset::Ruleset;
 use ball::tui::app::{App, Choice, Dialog, Level, Seat};
 use ball::tui::history::History;
 use ball::tui::{self, view};

@@ -12,11 +12,11 @@
 
 use std::collections::BTreeSet;
 
-use ball::gateball::Gateball;
-use ball::gateball::action::{self, Action, Motion};
-use ball::gateball::event::{Event, PlayKind};
-use ball::gateball::position::{Phase, Place, Position, ShotKind};
-use ball::gateball::space::{Dir, Space};
+use ball::games::gateball::Gateball;
+use ball::games::gateball::action::{self, Action, Motion};
+use ball::games::gateball::event::{Event, PlayKind};
+use ball::games::gateball::position::{Phase, Place, Position, ShotKind};
+use ball::games::gateball::space::{Dir, Space};
 use ball::kernel::rng::SplitMix64;
 use ball::tui::gateball::app::{App, Dialog, Note, Seat};
 use ball::tui::gateball::{self as gb, GateballPlayConfig, Level, view};
@@ -757,7 +757,7 @@ fn the_config_builds_the_app() {
     assert_eq!(app.position(), &config.start);
     assert_eq!(app.log().len(), 2);
     assert_eq!(
-        app.seat(ball::gateball::position::Team::Blue),
+        app.seat(ball::games::gateball::position::Team::Blue),
         Seat::Bot(Level::Greedy)
     );
 }
@@ -776,8 +776,8 @@ fn game_over_screen() {
     pos.ball_mut(4).gates = 2;
     pos.ball_mut(7).place = Place::Out(sp("A12"));
     pos.ball_mut(7).gates = 1;
-    pos.winner = Some(ball::gateball::position::Winner::Team(
-        ball::gateball::position::Team::Red,
+    pos.winner = Some(ball::games::gateball::position::Winner::Team(
+        ball::games::gateball::position::Team::Red,
     ));
     let mut b = Board::new(hot_seat(pos), 100, 30);
     let s = b.screen();

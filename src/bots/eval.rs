@@ -19,10 +19,10 @@
 //! The weights are hand-set, in that order of magnitude on purpose: a
 //! touchdown outweighs any position, possession outweighs a few rows.
 
-use crate::ball::board::Sq;
-use crate::ball::params::Params;
-use crate::ball::piece::{PieceId, Team};
-use crate::ball::position::{BallState, Outcome, Position};
+use crate::games::ball::board::Sq;
+use crate::games::ball::params::Params;
+use crate::games::ball::piece::{PieceId, Team};
+use crate::games::ball::position::{BallState, Outcome, Position};
 
 /// A finished game, won or lost.
 pub const WIN: f64 = 1_000_000.0;
@@ -120,7 +120,7 @@ pub fn evaluate_atk(pos: &Position, params: &Params) -> f64 {
 /// How far `sq` is along the way to `team`'s scoring end zone, in rows:
 /// 0 on the team's own back row, the full length once in the zone (B1.4).
 pub fn progress(team: Team, sq: Sq, params: &Params) -> f64 {
-    let rows = crate::ball::board::ROWS;
+    let rows = crate::games::ball::board::ROWS;
     let row = sq.row();
     // Rows still to go before the first row of the scoring zone.
     let to_go = match team {
@@ -133,8 +133,8 @@ pub fn progress(team: Team, sq: Sq, params: &Params) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ball::Ball;
-    use crate::ball::action::parse;
+    use crate::games::ball::Ball;
+    use crate::games::ball::action::parse;
     use crate::kernel::game::Game;
 
     #[test]

@@ -4,11 +4,11 @@
 //! roll, of the best move that roll would allow (T4.3: the type is chosen
 //! before the dice, the move after).
 
-use crate::gateball::Gateball;
-use crate::gateball::action::Action;
-use crate::gateball::apply;
-use crate::gateball::position::{Phase, Place, Position, ShotKind, Team};
-use crate::gateball::rules;
+use crate::games::gateball::Gateball;
+use crate::games::gateball::action::Action;
+use crate::games::gateball::apply;
+use crate::games::gateball::position::{Phase, Place, Position, ShotKind, Team};
+use crate::games::gateball::rules;
 use crate::kernel::rng::SplitMix64;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -119,7 +119,7 @@ fn expected_shot(game: &Gateball, pos: &Position, kind: ShotKind, me: Team) -> f
 /// ball's next target (its next gate, then the Finish).
 pub fn evaluate(game: &Gateball, pos: &Position, me: Team) -> f64 {
     if let Some(w) = pos.winner {
-        use crate::gateball::position::Winner;
+        use crate::games::gateball::position::Winner;
         return match w {
             Winner::Team(t) if t == me => 1000.0,
             Winner::Team(_) => -1000.0,

@@ -11,9 +11,9 @@
 
 use super::Bot;
 use super::eval::evaluate;
-use crate::ball::Ball;
-use crate::ball::action::Action;
-use crate::ball::position::Position;
+use crate::games::ball::Ball;
+use crate::games::ball::action::Action;
+use crate::games::ball::position::Position;
 use crate::kernel::game::Game;
 use crate::kernel::rng::SplitMix64;
 
@@ -77,7 +77,7 @@ impl Bot for GreedyBot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ball::action::parse;
+    use crate::games::ball::action::parse;
 
     /// Greedy takes a touchdown when one is on the board.
     #[test]
@@ -86,14 +86,19 @@ mod tests {
         let mut pos = game.start();
         // Put ATK to move with its holder one step from DEF's end zone.
         game.play(&mut pos, parse("end").unwrap(), &mut ()).unwrap();
-        let holder = crate::ball::piece::PieceId::new(crate::ball::piece::Team::Atk, 5);
-        pos.piece_mut(holder).at = crate::ball::board::Sq::parse("B14").unwrap();
+        let holder =
+            crate::games::ball::piece::PieceId::new(crate::games::ball::piece::Team::Atk, 5);
+        pos.piece_mut(holder).at = crate::games::ball::board::Sq::parse("B14").unwrap();
         let legal = game.legal(&pos);
         let a = GreedyBot::new(1).choose(&game, &pos, &legal);
         assert_eq!(a.to_string().split(' ').next(), Some("move"));
         let mut next = pos;
         game.apply(&mut next, a);
-        assert_eq!(next.score[crate::ball::piece::Team::Atk as usize], 1, "{a}");
+        assert_eq!(
+            next.score[crate::games::ball::piece::Team::Atk as usize],
+            1,
+            "{a}"
+        );
     }
 
     /// With nothing to gain (only `end` and worse actions), greedy ends.

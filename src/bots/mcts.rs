@@ -26,10 +26,10 @@
 
 use super::Bot;
 use super::eval::evaluate_atk;
-use crate::ball::Ball;
-use crate::ball::action::Action;
-use crate::ball::piece::Team;
-use crate::ball::position::{Outcome, Position};
+use crate::games::ball::Ball;
+use crate::games::ball::action::Action;
+use crate::games::ball::piece::Team;
+use crate::games::ball::position::{Outcome, Position};
 use crate::kernel::game::Game;
 use crate::kernel::rng::SplitMix64;
 
@@ -311,9 +311,9 @@ impl Bot for MctsBot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ball::action::parse;
-    use crate::ball::board::Sq;
-    use crate::ball::piece::PieceId;
+    use crate::games::ball::action::parse;
+    use crate::games::ball::board::Sq;
+    use crate::games::ball::piece::PieceId;
 
     /// With a touchdown one action away, the search finds it.
     #[test]

@@ -18,9 +18,9 @@ pub use greedy::GreedyBot;
 pub use mcts::MctsBot;
 pub use random::RandomBot;
 
-use crate::ball::Ball;
-use crate::ball::action::Action;
-use crate::ball::position::Position;
+use crate::games::ball::Ball;
+use crate::games::ball::action::Action;
+use crate::games::ball::position::Position;
 
 pub trait Bot {
     /// Picks one action of `legal`, which is `game.legal(pos)` and never

@@ -1,9 +1,9 @@
 //! The uniformly random bot: the baseline every other bot must beat.
 
 use super::Bot;
-use crate::ball::Ball;
-use crate::ball::action::Action;
-use crate::ball::position::Position;
+use crate::games::ball::Ball;
+use crate::games::ball::action::Action;
+use crate::games::ball::position::Position;
 use crate::kernel::rng::SplitMix64;
 
 pub struct RandomBot {

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 
 use super::{UsageError, one_line};
 use crate::diagnostic::Problem;
-use crate::ruleset::{GameKind, Ruleset, game_of};
+use crate::games::ball::ruleset::{GameKind, Ruleset, game_of};
 
 #[derive(Debug, clap::Args)]
 #[command(
@@ -44,7 +44,7 @@ pub fn run(args: CheckArgs, spec: &str, out: &mut dyn Write) -> Result<(), Usage
         // setup file (T2.2).
         None if gateball => (
             format!("ruleset {spec}"),
-            crate::gateball::ruleset::check(spec),
+            crate::games::gateball::ruleset::check(spec),
         ),
         None => (format!("ruleset {spec}"), Ruleset::check(spec)),
     };
@@ -55,14 +55,14 @@ pub fn run(args: CheckArgs, spec: &str, out: &mut dyn Write) -> Result<(), Usage
     if problems.is_empty() {
         writeln!(out, "{what}: no problems")?;
         if args.print && gateball {
-            let ruleset = crate::gateball::ruleset::load(spec).map_err(UsageError)?;
+            let ruleset = crate::games::gateball::ruleset::load(spec).map_err(UsageError)?;
             writeln!(out)?;
             write!(out, "{}", ruleset.to_toml())?;
         } else if args.print {
             let mut ruleset = Ruleset::load(spec)?;
             // The parameters the game is played with: variant scripts may
             // set some (`params = {…}`, `forbid = {…}`).
-            if let Ok(prepared) = crate::script::prepare(&ruleset) {
+            if let Ok(prepared) = crate::games::ball::script::prepare(&ruleset) {
                 ruleset.params = prepared.params;
             }
             writeln!(out)?;
@@ -101,7 +101,7 @@ fn check_card(path: &std::path::Path) -> Vec<Problem> {
     };
     let mut problems = Vec::new();
     let id = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
-    if !crate::ball::action::is_card_id(id) {
+    if !crate::games::ball::action::is_card_id(id) {
         problems.push(Problem::new(
             &shown,
             None,
@@ -115,7 +115,7 @@ fn check_card(path: &std::path::Path) -> Vec<Problem> {
     }
     // The card's own problems (Lua syntax, fields, hooks) are the script
     // layer's.
-    problems.extend(crate::script::check_card(&shown, &text));
-    crate::ruleset::dedup(&mut problems);
+    problems.extend(crate::games::ball::script::check_card(&shown, &text));
+    crate::games::ball::ruleset::dedup(&mut problems);
     problems
 }

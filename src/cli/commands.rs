@@ -3,13 +3,13 @@
 use std::io::Write;
 
 use super::{Command, GameKind, UsageError, gateball};
-use crate::ball::action::{self, Action};
-use crate::ball::event::Event;
-use crate::ball::position::Position;
-use crate::ball::{Ball, json, show};
+use crate::games::ball::action::{self, Action};
+use crate::games::ball::event::Event;
+use crate::games::ball::position::Position;
+use crate::games::ball::ruleset::Ruleset;
+use crate::games::ball::{Ball, json, show};
 use crate::kernel::perft;
 use crate::kernel::rng::SplitMix64;
-use crate::ruleset::Ruleset;
 
 /// Safety net for `selfplay`: far beyond any real game (turn limit × the
 /// longest plausible turn), so a rules bug cannot loop forever.
@@ -28,7 +28,7 @@ pub fn dispatch(
     let command = match command {
         Command::Check(args) => {
             let default = match game_flag {
-                Some(GameKind::Gateball) => crate::gateball::ruleset::DEFAULT,
+                Some(GameKind::Gateball) => crate::games::gateball::ruleset::DEFAULT,
                 _ => "standard",
             };
             return super::check::run(args, spec.unwrap_or(default), out);
@@ -71,9 +71,9 @@ fn choose_game(
     let from_position = position
         .and_then(gateball::game_field)
         .and_then(|g| parse(&g));
-    let from_ruleset = spec.map(|spec| match crate::ruleset::game_of(spec) {
-        crate::ruleset::GameKind::Ball => GameKind::Ball,
-        crate::ruleset::GameKind::Gateball => GameKind::Gateball,
+    let from_ruleset = spec.map(|spec| match crate::games::ball::ruleset::game_of(spec) {
+        crate::games::ball::ruleset::GameKind::Ball => GameKind::Ball,
+        crate::games::ball::ruleset::GameKind::Gateball => GameKind::Gateball,
     });
     let name = |k: GameKind| match k {
         GameKind::Ball => "ball",
@@ -190,9 +190,9 @@ pub fn run(
         Command::Compare(args) => super::sim::run_compare(args, ruleset, out)?,
         Command::Api { stubs } => {
             let text = if stubs {
-                crate::script::api::stubs()
+                crate::games::ball::script::api::stubs()
             } else {
-                crate::script::api::reference()
+                crate::games::ball::script::api::reference()
             };
             write!(out, "{text}")?;
         }

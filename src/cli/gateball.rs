@@ -8,22 +8,23 @@ use std::path::{Path, PathBuf};
 
 use super::{Command, UsageError, read_input};
 use crate::bots::gateball::Level;
-use crate::gateball::action;
-use crate::gateball::event::Event;
-use crate::gateball::position::{Position, Team};
-use crate::gateball::{Gateball, json, setup, show};
+use crate::games::gateball::action;
+use crate::games::gateball::event::Event;
+use crate::games::gateball::position::{Position, Team};
+use crate::games::gateball::{Gateball, json, setup, show};
 use crate::kernel::rng::SplitMix64;
 
 /// The game a ruleset (and the `new` flags) describe, before any position.
 pub struct Chosen {
-    pub rules: crate::gateball::Rules,
-    pub court: crate::gateball::court::Court,
-    pub setup: crate::gateball::Setup,
+    pub rules: crate::games::gateball::Rules,
+    pub court: crate::games::gateball::court::Court,
+    pub setup: crate::games::gateball::Setup,
 }
 
 /// Loads a Gateball ruleset (`gateball` when none is named).
 pub fn chosen(spec: Option<&str>) -> Result<Chosen, UsageError> {
-    let r = crate::gateball::ruleset::load(spec.unwrap_or("gateball")).map_err(UsageError)?;
+    let r =
+        crate::games::gateball::ruleset::load(spec.unwrap_or("gateball")).map_err(UsageError)?;
     Ok(Chosen {
         rules: r.rules,
         court: r.court,
@@ -78,10 +79,10 @@ pub fn run(
         } => {
             let mut c = chosen(spec)?;
             if let Some(path) = court {
-                c.court = crate::gateball::court_file::load(&path).map_err(UsageError)?;
+                c.court = crate::games::gateball::court_file::load(&path).map_err(UsageError)?;
             }
             if let Some(path) = setup_file {
-                c.setup = crate::gateball::setup::load(&path).map_err(UsageError)?;
+                c.setup = crate::games::gateball::setup::load(&path).map_err(UsageError)?;
             }
             let (game, pos, log) = create(&c, seed.unwrap_or(0));
             if events {
@@ -230,7 +231,7 @@ fn sim(
     let threads = super::sim::threads(args.threads)?;
     let mut c = chosen(spec)?;
     if let Some(path) = &args.court {
-        c.court = crate::gateball::court_file::load(path).map_err(UsageError)?;
+        c.court = crate::games::gateball::court_file::load(path).map_err(UsageError)?;
     }
     let (game, _, _) = create(&c, 0);
     let bar = super::sim::progress(games, "sim gateball");

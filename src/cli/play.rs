@@ -5,8 +5,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use super::UsageError;
-use crate::ball::piece::Team;
-use crate::ruleset::Ruleset;
+use crate::games::ball::piece::Team;
+use crate::games::ball::ruleset::Ruleset;
 use crate::tui::app::Seat;
 use crate::tui::{self, PlayConfig};
 

@@ -5,10 +5,10 @@
 use std::io::IsTerminal;
 
 use super::{UsageError, read_input};
-use crate::ball::show;
+use crate::games::ball::ruleset::Ruleset;
+use crate::games::ball::show;
 use crate::kernel::record::Record;
 use crate::lab::replay;
-use crate::ruleset::Ruleset;
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\

@@ -9,9 +9,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::UsageError;
 use crate::bots::SPECS;
+use crate::games::ball::ruleset::Ruleset;
 use crate::lab::sim::{GameResult, SimConfig};
 use crate::lab::{compare, metrics, plot, report, sim};
-use crate::ruleset::Ruleset;
 
 /// The largest `--games`: a typo must not start a week-long run.
 const MAX_GAMES: usize = 10_000_000;

@@ -1,5 +1,5 @@
 //! `ball test`: runs scenario files and compares each report with its
-//! stored snapshot — the same `.snap` files `cargo test --test scenarios`
+//! stored snapshot — the same `.snap` files `cargo test --test all scenarios::`
 //! (insta) reads and writes, so a designer without a Rust toolchain and
 //! the test suite share one set of reviewed results.
 //!
@@ -15,7 +15,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::{UsageError, one_line};
-use crate::ball::scenario;
+use crate::games::ball::scenario;
 
 /// Where `ball test` looks without arguments.
 const DEFAULT_DIR: &str = "tests/scenarios";
@@ -24,7 +24,7 @@ const DEFAULT_DIR: &str = "tests/scenarios";
 #[command(
     after_help = "A scenario passes when its actions are legal, its legal:/illegal: \
 lines hold, and its report equals its snapshot (DIR/../snapshots/scenarios__check@NAME.scn.snap, \
-the file `cargo test --test scenarios` uses). A mismatch prints a line diff; --accept writes the \
+the file `cargo test --test all scenarios::` uses). A mismatch prints a line diff; --accept writes the \
 new report as the snapshot (a missing snapshot fails unless --accept). Each scenario is played by \
 the ruleset its `ruleset:` line names (standard without one); --ruleset does not apply. \
 Exit status: 0 all passed, 2 any failed.\n\nExamples:\n  ball test\n  \

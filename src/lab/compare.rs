@@ -188,7 +188,7 @@ pub fn text(name_a: &str, name_b: &str, ma: &Metrics, rows: &[Row]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ball::piece::Team;
+    use crate::games::ball::piece::Team;
     use crate::lab::metrics::{compute, samples, tests::game};
     use crate::lab::sim::End;
 

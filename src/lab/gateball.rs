@@ -15,9 +15,9 @@ use serde::Serialize;
 
 use super::stats::{Interval, wilson};
 use crate::bots::gateball::{Level, choose};
-use crate::gateball::Gateball;
-use crate::gateball::event::Event;
-use crate::gateball::position::{Place, Position, Team};
+use crate::games::gateball::Gateball;
+use crate::games::gateball::event::Event;
+use crate::games::gateball::position::{Place, Position, Team};
 use crate::kernel::rng::SplitMix64;
 
 /// A bug net far past any real game (6 turns × 10 plays × a few actions).
@@ -76,13 +76,13 @@ pub fn play_game(game: &Gateball, bots: [Level; 2], seed: u64, index: usize) -> 
             1 - red_bot
         };
         let start = pos.ball_state(pos.ball).place == Place::Waiting
-            && pos.phase == crate::gateball::position::Phase::Move;
+            && pos.phase == crate::games::gateball::position::Phase::Move;
         let action = choose(game, &pos, bots[bot], &mut rngs[bot]);
         log.clear();
         game.play(&mut pos, action, &mut log)
             .expect("bots choose legal actions");
         r.actions += 1;
-        if start && matches!(action, crate::gateball::action::Action::Shot(_)) {
+        if start && matches!(action, crate::games::gateball::action::Action::Shot(_)) {
             r.start_shots += 1;
         }
         for e in &log {

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::sim::{End, GameCards, GameResult};
 use super::stats::{Interval, Spread, spread, wilson};
-use crate::ball::piece::Team;
+use crate::games::ball::piece::Team;
 
 /// Every figure of the report but the throughput.
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -9,12 +9,12 @@
 //! illegal, or a final result different from the record's `result:`.
 
 use super::sim::result_text;
-use crate::ball::action::{self, Action};
-use crate::ball::json;
-use crate::ball::position::Position;
+use crate::games::ball::action::{self, Action};
+use crate::games::ball::json;
+use crate::games::ball::position::Position;
+use crate::games::ball::ruleset::Ruleset;
 use crate::kernel::game::Game;
 use crate::kernel::record::Record;
-use crate::ruleset::Ruleset;
 
 /// A record replayed to its end.
 #[derive(Clone, Debug)]

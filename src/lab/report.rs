@@ -11,7 +11,7 @@ use serde_json::json;
 use super::metrics::{CardFigures, EpSide, Metrics};
 use super::sim::{End, GameCards, GameResult};
 use super::stats::Interval;
-use crate::ball::piece::Team;
+use crate::games::ball::piece::Team;
 
 /// What a run was: printed at the top of the report.
 #[derive(Clone, Debug, Serialize)]

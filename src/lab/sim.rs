@@ -17,15 +17,15 @@
 
 use std::collections::BTreeMap;
 
-use crate::ball::Ball;
-use crate::ball::action::{Action, CardId};
-use crate::ball::piece::Team;
-use crate::ball::position::{Outcome, Position};
 use crate::bots;
+use crate::games::ball::Ball;
+use crate::games::ball::action::{Action, CardId};
+use crate::games::ball::piece::Team;
+use crate::games::ball::position::{Outcome, Position};
+use crate::games::ball::ruleset::Ruleset;
 use crate::kernel::game::Game;
 use crate::kernel::record::Record;
 use crate::kernel::rng::SplitMix64;
-use crate::ruleset::Ruleset;
 use rayon::prelude::*;
 
 /// Safety net: a game is cut after this many actions (a real game has a
@@ -151,11 +151,11 @@ pub fn game_seed(seed: u64, index: usize) -> u64 {
 }
 
 /// The game of a ruleset, scripts included (variants such as `three-ap`,
-/// card mode): `crate::script::game`. `Ruleset::game` gives the native
+/// card mode): `crate::games::ball::script::game`. `Ruleset::game` gives the native
 /// parameters only, which would silently play a variant as `standard`.
 /// Call it on the thread that plays: the result may hold a Lua state.
 pub fn new_game(ruleset: &Ruleset) -> Result<Ball, String> {
-    crate::script::game(ruleset).map_err(|errors| {
+    crate::games::ball::script::game(ruleset).map_err(|errors| {
         let all: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
         format!("ruleset `{}`: {}", ruleset.name, all.join("; "))
     })

@@ -9,7 +9,7 @@
 //! destination, follow-ups). What the board offers at any moment is the
 //! next choice of the legal actions that start with what was chosen so
 //! far; when the choices name one whole action, it is played through
-//! [`Ball::play`](crate::ball::Ball::play). Nothing here decides what is
+//! [`Ball::play`](crate::games::ball::Ball::play). Nothing here decides what is
 //! legal, so nothing here can offer an illegal action.
 
 use std::path::PathBuf;
@@ -17,18 +17,18 @@ use std::path::PathBuf;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::history::History;
-use crate::ball::action::{Action, Arg, CardId};
-use crate::ball::board::{COLS, ROWS, Sq, SqSet, is_playable};
-use crate::ball::extension::CardSummary;
-use crate::ball::piece::{PieceId, Team};
-use crate::ball::position::{Outcome, Phase, Position};
+use crate::games::ball::action::{Action, Arg, CardId};
+use crate::games::ball::board::{COLS, ROWS, Sq, SqSet, is_playable};
+use crate::games::ball::extension::CardSummary;
+use crate::games::ball::piece::{PieceId, Team};
+use crate::games::ball::position::{Outcome, Phase, Position};
+use crate::games::ball::ruleset::Ruleset;
 use crate::kernel::grid::Coord;
 use crate::kernel::record::Record;
-use crate::ruleset::Ruleset;
 
 /// The kinds of action a piece can start are the notation's verbs
 /// (`Verb`); the action menu lists them in `Verb::ALL` order.
-pub use crate::ball::params::Verb;
+pub use crate::games::ball::params::Verb;
 
 /// A few words on what a verb does, for the action menu.
 fn gloss(v: Verb) -> &'static str {

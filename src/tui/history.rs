@@ -7,15 +7,15 @@
 //! board offers only actions of the legal list, and this is the second
 //! line that makes an illegal action impossible to record.
 
-use crate::ball::Ball;
-use crate::ball::action::{self, Action};
-use crate::ball::event::Event;
-use crate::ball::json;
-use crate::ball::piece::Team;
-use crate::ball::position::Position;
-use crate::ball::rules::Illegal;
+use crate::games::ball::Ball;
+use crate::games::ball::action::{self, Action};
+use crate::games::ball::event::Event;
+use crate::games::ball::json;
+use crate::games::ball::piece::Team;
+use crate::games::ball::position::Position;
+use crate::games::ball::rules::Illegal;
+use crate::games::ball::ruleset::Ruleset;
 use crate::kernel::record::Record;
-use crate::ruleset::Ruleset;
 
 /// One action played, with the position it was played in (undo restores
 /// it, the log shows its turn and team) and its events (the log's detail).

@@ -31,11 +31,11 @@ use ratatui::crossterm::event::{
 };
 use ratatui::layout::Rect;
 
-use crate::ball::action::Action;
-use crate::ball::piece::Team;
-use crate::ball::position::Position;
+use crate::games::ball::action::Action;
+use crate::games::ball::piece::Team;
+use crate::games::ball::position::Position;
+use crate::games::ball::ruleset::Ruleset;
 use crate::kernel::record::Record;
-use crate::ruleset::Ruleset;
 use app::{App, Dialog, Level, Seat};
 use history::History;
 use terminal::TerminalGuard;

@@ -15,10 +15,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
 
 use super::app::{App, Dialog, Level, Seat, result_text};
-use crate::ball::board::{COLS, ROWS, Sq, is_playable};
-use crate::ball::event::{Event, Taking};
-use crate::ball::piece::{Kind, PieceId, Team};
-use crate::ball::position::{Phase, Position};
+use crate::games::ball::board::{COLS, ROWS, Sq, is_playable};
+use crate::games::ball::event::{Event, Taking};
+use crate::games::ball::piece::{Kind, PieceId, Team};
+use crate::games::ball::position::{Phase, Position};
 use crate::kernel::grid::Coord;
 
 /// Narrowest side panel (with its border) that still shows a prompt, a

@@ -18,12 +18,12 @@
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::bot::{self, Level};
-use crate::gateball::Gateball;
-use crate::gateball::action::{Action, Motion, Move};
-use crate::gateball::event::Event;
-use crate::gateball::position::{Phase, Place, Position, ShotKind, Team, Winner};
-use crate::gateball::rules::{self, End, Outcome};
-use crate::gateball::space::{Dir, Space};
+use crate::games::gateball::Gateball;
+use crate::games::gateball::action::{Action, Motion, Move};
+use crate::games::gateball::event::Event;
+use crate::games::gateball::position::{Phase, Place, Position, ShotKind, Team, Winner};
+use crate::games::gateball::rules::{self, End, Outcome};
+use crate::games::gateball::space::{Dir, Space};
 use crate::kernel::rng::SplitMix64;
 
 /// Who plays a team: a person at this terminal, or a bot of a level.
@@ -1164,7 +1164,7 @@ pub fn result_text(pos: &Position) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gateball::event::PlayKind;
+    use crate::games::gateball::event::PlayKind;
 
     fn app() -> App {
         App::new(

@@ -30,10 +30,10 @@ use ratatui::layout::Rect;
 
 use crate::tui::terminal::TerminalGuard;
 
-use crate::gateball::Gateball;
-use crate::gateball::action::Action;
-use crate::gateball::event::Event;
-use crate::gateball::position::Position;
+use crate::games::gateball::Gateball;
+use crate::games::gateball::action::Action;
+use crate::games::gateball::event::Event;
+use crate::games::gateball::position::Position;
 use crate::kernel::rng::SplitMix64;
 pub use app::{App, Seat};
 pub use bot::Level;

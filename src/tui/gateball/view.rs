@@ -19,9 +19,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
 
 use super::app::{App, Dialog, LogKind, Note, Seat, ball_name, dice_text, result_text};
-use crate::gateball::court::Court;
-use crate::gateball::position::{Phase, Place, Position, ShotKind, Team};
-use crate::gateball::space::{Space, column_name};
+use crate::games::gateball::court::Court;
+use crate::games::gateball::position::{Phase, Place, Position, ShotKind, Team};
+use crate::games::gateball::space::{Space, column_name};
 
 /// Narrowest side panel (with its border).
 const PANEL_MIN: u16 = 26;

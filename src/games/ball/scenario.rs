@@ -201,7 +201,7 @@ pub fn ruleset_line(text: &str) -> Option<(usize, &str)> {
 /// line (standard without one). A path there is relative to `dir`, the
 /// scenario file's directory; a name is a shipped ruleset.
 ///
-/// This is the one place `ball/` reaches up to `crate::ruleset`: a
+/// This is the one place `ball/` reaches up to `crate::games::ball::ruleset`: a
 /// scenario is a test of a whole ruleset, scripts included.
 pub fn load(text: &str, dir: &Path) -> Result<(Scenario, Ball), ScenarioError> {
     let (line, spec) = ruleset_line(text).unwrap_or((0, "standard"));
@@ -210,7 +210,7 @@ pub fn load(text: &str, dir: &Path) -> Result<(Scenario, Ball), ScenarioError> {
     } else {
         spec.to_string()
     };
-    let ruleset = crate::ruleset::Ruleset::load(&spec).map_err(|e| ScenarioError {
+    let ruleset = crate::games::ball::ruleset::Ruleset::load(&spec).map_err(|e| ScenarioError {
         line,
         problem: e.to_string(),
     })?;

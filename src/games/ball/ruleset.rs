@@ -17,7 +17,7 @@
 //!
 //! **Boundary:** this module reads files (rulesets and the scripts they
 //! name) but runs no script itself: problems inside Lua are
-//! `crate::script`'s, reached through the one call site in
+//! `crate::games::ball::script`'s, reached through the one call site in
 //! [`Ruleset::check`].
 
 use std::collections::BTreeMap;
@@ -26,11 +26,11 @@ use std::path::{Component, Path, PathBuf};
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use crate::ball::Ball;
-use crate::ball::action::is_card_id;
-use crate::ball::params::{Params, Verb, Verbs};
-use crate::ball::piece::Team;
 use crate::diagnostic::{Problem, did_you_mean};
+use crate::games::ball::Ball;
+use crate::games::ball::action::is_card_id;
+use crate::games::ball::params::{Params, Verb, Verbs};
+use crate::games::ball::piece::Team;
 use crate::kernel::hash::fingerprint;
 use crate::toml_doc::Doc;
 
@@ -43,7 +43,7 @@ pub const VARIANTS_DIR: &str = "scripts/variants";
 
 /// The compiled-in copy of `rulesets/standard.toml`, so that
 /// [`Ruleset::standard`] needs no file and cannot fail.
-const STANDARD_TOML: &str = include_str!("../rulesets/standard.toml");
+const STANDARD_TOML: &str = include_str!("../../../rulesets/standard.toml");
 
 /// The directory that shipped names are looked up in: `$BALL_HOME` when
 /// set (an installed binary), else the source tree it was built from (so
@@ -215,7 +215,7 @@ impl Ruleset {
         if problems.is_empty() {
             // The scripts are compiled once here: a broken script fails the
             // load, and the variants' parameters become the ruleset's.
-            match crate::script::prepare(&ruleset) {
+            match crate::games::ball::script::prepare(&ruleset) {
                 Ok(prepared) => ruleset.params = prepared.params,
                 Err(errors) => problems.extend(errors.iter().map(|e| e.problem())),
             }
@@ -244,7 +244,7 @@ impl Ruleset {
     /// it names, each with file and line, in file order then line order.
     /// Empty when the ruleset is clean.
     /// A Gateball ruleset gives the one problem that it is one
-    /// (`crate::gateball::ruleset::check` checks it).
+    /// (`crate::games::gateball::ruleset::check` checks it).
     pub fn check(spec: &str) -> Vec<Problem> {
         if game_of(spec) == GameKind::Gateball {
             return vec![Problem::new(spec, None, gateball_problem(spec))];
@@ -253,7 +253,7 @@ impl Ruleset {
         // Problems inside the Lua scripts (syntax, fields, hooks) are the
         // script layer's. The best-effort `ruleset` holds every script that
         // could be read, even when the TOML has problems.
-        problems.extend(crate::script::check_scripts(&ruleset));
+        problems.extend(crate::games::ball::script::check_scripts(&ruleset));
         dedup(&mut problems);
         problems
     }
@@ -285,7 +285,7 @@ impl Ruleset {
     /// once, so building them again from the same text cannot fail; if it
     /// somehow did, the game falls back to the ruleset's parameters alone.
     pub fn game(&self) -> Ball {
-        crate::script::game(self).unwrap_or_else(|_| Ball::new(self.params.clone()))
+        crate::games::ball::script::game(self).unwrap_or_else(|_| Ball::new(self.params.clone()))
     }
 
     /// The ruleset's effective values after inheritance, as TOML (what

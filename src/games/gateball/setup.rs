@@ -24,8 +24,8 @@ use super::event::{Event, PlayKind, Side};
 use super::position::{Position, Team};
 use super::{First, Gateball, Player, Rules, Setup};
 use crate::diagnostic::Problem;
+use crate::games::ball::ruleset::{io_reason, type_name};
 use crate::kernel::rng::SplitMix64;
-use crate::ruleset::{io_reason, type_name};
 use crate::toml_doc::{Doc, unknown};
 
 /// Where shipped setups live, under the data root.

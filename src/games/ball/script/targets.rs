@@ -27,11 +27,11 @@
 //! `requires`: `ball = "loose" | "held" | "own"`, `ap_below_turn = true`.
 //! Two piece arguments are always different pieces.
 
-use crate::ball::action::Arg;
-use crate::ball::board::{Sq, SqSet};
-use crate::ball::params::Params;
-use crate::ball::piece::{N_PIECES, PER_TEAM, PieceId, Team};
-use crate::ball::position::{BallState, Position};
+use crate::games::ball::action::Arg;
+use crate::games::ball::board::{Sq, SqSet};
+use crate::games::ball::params::Params;
+use crate::games::ball::piece::{N_PIECES, PER_TEAM, PieceId, Team};
+use crate::games::ball::position::{BallState, Position};
 use crate::kernel::grid::Coord;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -324,7 +324,7 @@ impl<'p> Facts<'p> {
 
     fn square_set(&self, s: &SquareSpec, chosen: &[Arg; 3]) -> SqSet {
         let pos = self.pos;
-        let mut set = crate::ball::board::ALL;
+        let mut set = crate::games::ball::board::ALL;
         if s.empty || s.free {
             set &= !self.occupied;
         }
@@ -376,8 +376,8 @@ mod tests {
     //! the positions of random games: same targets, same order.
 
     use super::*;
-    use crate::ball::Ball;
-    use crate::ball::board::squares;
+    use crate::games::ball::Ball;
+    use crate::games::ball::board::squares;
     use crate::kernel::game::Game;
     use crate::kernel::rng::SplitMix64;
 
@@ -460,7 +460,7 @@ mod tests {
     }
 
     fn square_set(s: &SquareSpec, pos: &Position, chosen: &[Arg; 3]) -> SqSet {
-        let mut set = crate::ball::board::ALL;
+        let mut set = crate::games::ball::board::ALL;
         let occupied = pos.occupied();
         if s.empty || s.free {
             set &= !occupied;

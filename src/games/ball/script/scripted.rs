@@ -5,14 +5,14 @@ use std::cell::RefCell;
 
 use super::host::{EpEvent, EpTable, EventHook, Host};
 use super::targets::Facts;
-use crate::ball::action::Action;
-use crate::ball::apply;
-use crate::ball::event::{Event, Taking};
-use crate::ball::extension::{CardSummary, Extension};
-use crate::ball::params::{Params, Verb};
-use crate::ball::piece::Team;
-use crate::ball::position::{CardUse, Phase, Position};
-use crate::ball::rules::Illegal;
+use crate::games::ball::action::Action;
+use crate::games::ball::apply;
+use crate::games::ball::event::{Event, Taking};
+use crate::games::ball::extension::{CardSummary, Extension};
+use crate::games::ball::params::{Params, Verb};
+use crate::games::ball::piece::Team;
+use crate::games::ball::position::{CardUse, Phase, Position};
+use crate::games::ball::rules::Illegal;
 use crate::kernel::events::Sink;
 
 pub struct Scripted {
@@ -24,7 +24,7 @@ pub struct Scripted {
     broken: RefCell<Vec<bool>>,
     error: RefCell<Option<String>>,
     /// Reused target list: no allocation per legal list.
-    scratch: RefCell<Vec<[crate::ball::action::Arg; 3]>>,
+    scratch: RefCell<Vec<[crate::games::ball::action::Arg; 3]>>,
     /// Whether any variant hooks an event: without, applying an action
     /// never looks for one.
     hooks: bool,
@@ -65,7 +65,7 @@ impl Scripted {
     }
 
     /// The deck index of `card` for `team`.
-    fn find(&self, team: Team, card: crate::ball::action::CardId) -> Option<usize> {
+    fn find(&self, team: Team, card: crate::games::ball::action::CardId) -> Option<usize> {
         self.decks[team as usize]
             .iter()
             .copied()

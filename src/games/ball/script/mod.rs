@@ -17,14 +17,14 @@ pub mod scripted;
 
 use std::rc::Rc;
 
-use crate::ball::Ball;
 use crate::diagnostic::Problem;
-use crate::ruleset::Ruleset;
+use crate::games::ball::Ball;
+use crate::games::ball::ruleset::Ruleset;
 
 /// What a ruleset's scripts decide before any game: the parameters after
 /// every variant, and whether a game needs the script host at all.
 pub struct Prepared {
-    pub params: crate::ball::params::Params,
+    pub params: crate::games::ball::params::Params,
     /// False when the scripts only set parameters: such games run native.
     pub needs_host: bool,
 }
@@ -74,7 +74,7 @@ pub fn game(r: &Ruleset) -> Result<Ball, Vec<ScriptError>> {
 /// Every problem in a ruleset's scripts: load errors, and hooks that fail
 /// on the start position (`ball check`).
 pub fn check_scripts(r: &Ruleset) -> Vec<Problem> {
-    let start = crate::ball::position::Position::start(&r.params);
+    let start = crate::games::ball::position::Position::start(&r.params);
     probe(r, &[start])
 }
 
@@ -82,7 +82,7 @@ pub fn check_scripts(r: &Ruleset) -> Vec<Problem> {
 /// card's targets for both coaches (with EP and AP to spare) and plays
 /// each listed card on a copy, so `targets`, `can_play` and `resolve` all
 /// run. Every failure becomes a problem.
-fn probe(r: &Ruleset, positions: &[crate::ball::position::Position]) -> Vec<Problem> {
+fn probe(r: &Ruleset, positions: &[crate::games::ball::position::Position]) -> Vec<Problem> {
     let ball = match game(r) {
         Ok(b) => b,
         Err(errors) => return errors.iter().map(ScriptError::problem).collect(),
@@ -103,7 +103,7 @@ fn probe(r: &Ruleset, positions: &[crate::ball::position::Position]) -> Vec<Prob
         for team in Team::BOTH {
             let mut pos = *base;
             pos.to_move = team;
-            pos.phase = crate::ball::position::Phase::Action;
+            pos.phase = crate::games::ball::position::Phase::Action;
             pos.ap = ball.params.ap_per_turn;
             pos.ep = [100, 100];
             pos.outcome = None;
@@ -112,7 +112,7 @@ fn probe(r: &Ruleset, positions: &[crate::ball::position::Position]) -> Vec<Prob
             report(ext.take_error());
             for a in out
                 .into_iter()
-                .filter(|a| matches!(a, crate::ball::action::Action::Card { .. }))
+                .filter(|a| matches!(a, crate::games::ball::action::Action::Card { .. }))
             {
                 let mut copy = pos;
                 if let Err(e) = ext.apply(&mut copy, &ball.params, a, &mut ()) {
@@ -125,22 +125,24 @@ fn probe(r: &Ruleset, positions: &[crate::ball::position::Position]) -> Vec<Prob
     problems
 }
 
-use crate::ball::piece::Team;
+use crate::games::ball::piece::Team;
 
 /// Checks one card file alone in the `cards` ruleset: it loads, and its
 /// hooks run on the start position and on the start of every shipped
 /// scenario, for both coaches (`ball check --card`).
 pub fn check_card(path: &str, text: &str) -> Vec<Problem> {
-    let src = crate::ruleset::ScriptSource {
+    let src = crate::games::ball::ruleset::ScriptSource {
         path: path.to_string(),
         text: text.to_string(),
     };
     let mut r = Ruleset::load("cards").unwrap_or_else(|_| Ruleset::standard());
     r.card_mode = true;
     r.cards = [vec![src.clone()], vec![src]];
-    let game = crate::ball::Ball::new(r.params.clone());
-    let mut positions = vec![crate::ball::position::Position::start(&r.params)];
-    let dir = crate::ruleset::data_root().join("tests").join("scenarios");
+    let game = crate::games::ball::Ball::new(r.params.clone());
+    let mut positions = vec![crate::games::ball::position::Position::start(&r.params)];
+    let dir = crate::games::ball::ruleset::data_root()
+        .join("tests")
+        .join("scenarios");
     let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
         .map(|d| d.flatten().map(|e| e.path()).collect())
         .unwrap_or_default();
@@ -150,7 +152,7 @@ pub fn check_card(path: &str, text: &str) -> Vec<Problem> {
         .filter(|f| f.extension().is_some_and(|e| e == "scn"))
     {
         if let Ok(text) = std::fs::read_to_string(f)
-            && let Ok(s) = crate::ball::scenario::parse(&text, &game)
+            && let Ok(s) = crate::games::ball::scenario::parse(&text, &game)
         {
             positions.push(s.start);
         }

@@ -160,7 +160,7 @@ fn mark(game: &Gateball, s: Space) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gateball::position::{BallState, ShotKind, Winner};
+    use crate::games::gateball::position::{BallState, ShotKind, Winner};
 
     use crate::kernel::rng::SplitMix64;
 
@@ -194,14 +194,14 @@ mod tests {
         place(&mut pos, 2, Place::Court(sp("P8")), 1);
         place(&mut pos, 3, Place::Out(sp("A12")), 1);
         place(&mut pos, 5, Place::Court(sp("P8")), 1);
-        let expected = include_str!("../../tests/gateball/show_example.txt");
+        let expected = include_str!("../../../tests/gateball/show_example.txt");
         assert_eq!(render(&game(), &pos), expected);
     }
 
     /// T1.9's drawing is the board of the empty default court.
     #[test]
     fn t1_9_default_court() {
-        let expected = include_str!("../../tests/gateball/t1_9_court.txt");
+        let expected = include_str!("../../../tests/gateball/t1_9_court.txt");
         let pos = Position::start(SplitMix64::new(0));
         assert_eq!(board(&game(), &pos), expected);
         let text = render(&game(), &pos);

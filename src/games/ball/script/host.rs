@@ -11,14 +11,14 @@ use super::api::{self, Ctx};
 use super::error::ScriptError;
 use super::sandbox::Sandbox;
 use super::targets::{ArgSpec, BallNeed, Declared, PieceSpec, SquareSpec, TeamFilter};
-use crate::ball::action::{Arg, CardId};
-use crate::ball::board::Sq;
-use crate::ball::json;
-use crate::ball::params::{Params, Verb};
-use crate::ball::piece::{PieceId, Team};
-use crate::ball::position::Position;
 use crate::diagnostic::did_you_mean;
-use crate::ruleset::ScriptSource;
+use crate::games::ball::action::{Arg, CardId};
+use crate::games::ball::board::Sq;
+use crate::games::ball::json;
+use crate::games::ball::params::{Params, Verb};
+use crate::games::ball::piece::{PieceId, Team};
+use crate::games::ball::position::Position;
+use crate::games::ball::ruleset::ScriptSource;
 
 /// What a card argument is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

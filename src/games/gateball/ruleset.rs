@@ -12,7 +12,7 @@
 //! ```
 //!
 //! Shipped rulesets share `rulesets/` with BALL's (`rulesets/gateball.toml`
-//! is the default); [`crate::ruleset::game_of`] tells them apart by the
+//! is the default); [`crate::games::ball::ruleset::game_of`] tells them apart by the
 //! `game` key. Every key but `game` may be left out: it then has its T14
 //! default (the court `Court::standard()`, the setup T2.3's).
 //! [`check`] lists every problem of the ruleset, its court file and its
@@ -28,7 +28,7 @@ use super::court_file;
 use super::setup;
 use super::{Rules, Setup, SparkDice};
 use crate::diagnostic::{Problem, did_you_mean};
-use crate::ruleset::{
+use crate::games::ball::ruleset::{
     RULESETS_DIR, data_root, display_under, io_reason, is_ruleset_path, join_display, shipped,
 };
 use crate::toml_doc::{Doc, unknown};

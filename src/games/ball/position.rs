@@ -166,7 +166,7 @@ pub struct Position {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CardUse {
     pub team: Team,
-    pub card: crate::ball::action::CardId,
+    pub card: crate::games::ball::action::CardId,
     /// Plays this game.
     pub game: u8,
     /// Plays this turn; cleared when the turn passes.
@@ -181,7 +181,7 @@ pub struct CardUses {
 }
 
 impl CardUses {
-    pub fn get(&self, team: Team, card: crate::ball::action::CardId) -> (u8, u8) {
+    pub fn get(&self, team: Team, card: crate::games::ball::action::CardId) -> (u8, u8) {
         self.iter()
             .find(|u| u.team == team && u.card == card)
             .map_or((0, 0), |u| (u.game, u.turn))
@@ -325,6 +325,6 @@ mod tests {
     #[test]
     fn position_and_action_stay_small() {
         assert!(std::mem::size_of::<Position>() <= 256);
-        assert_eq!(std::mem::size_of::<crate::ball::action::Action>(), 8);
+        assert_eq!(std::mem::size_of::<crate::games::ball::action::Action>(), 8);
     }
 }

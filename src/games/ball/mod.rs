@@ -14,7 +14,9 @@ pub mod params;
 pub mod piece;
 pub mod position;
 pub mod rules;
+pub mod ruleset;
 pub mod scenario;
+pub mod script;
 pub mod setup;
 pub mod show;
 

@@ -12,10 +12,10 @@ use mlua::AppDataRefMut as RefMut;
 
 use mlua::{Lua, Table, Value};
 
-use crate::ball::board::{Sq, squares};
-use crate::ball::params::Params;
-use crate::ball::piece::{PieceId, Team};
-use crate::ball::position::{BallState, Outcome, Phase, Position, Stack};
+use crate::games::ball::board::{Sq, squares};
+use crate::games::ball::params::Params;
+use crate::games::ball::piece::{PieceId, Team};
+use crate::games::ball::position::{BallState, Outcome, Phase, Position, Stack};
 
 /// One function of the API, for the reference and the editor stubs.
 pub struct Binding {
@@ -475,7 +475,7 @@ fn register_reads(r: &mut Registrar) -> mlua::Result<()> {
         let sq = square(lua, "in_scoring_zone", &a.0)?;
         let t = team(lua, "in_scoring_zone", &a.1)?;
         let c = ctx(lua)?;
-        Ok(crate::ball::apply::in_scoring_zone(t, sq, &c.params))
+        Ok(crate::games::ball::apply::in_scoring_zone(t, sq, &c.params))
     })?;
     Ok(())
 }

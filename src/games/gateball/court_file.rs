@@ -15,7 +15,7 @@ use toml::de::{DeTable, DeValue};
 use super::court::{COURT_SIZE, Court, CourtPart, Gate};
 use super::space::Space;
 use crate::diagnostic::Problem;
-use crate::ruleset::{io_reason, type_name};
+use crate::games::ball::ruleset::{io_reason, type_name};
 use crate::toml_doc::Doc;
 
 /// Where shipped courts live, under the data root.
@@ -353,7 +353,7 @@ each appear exactly once (T1.8)"
 mod tests {
     use super::*;
 
-    const STANDARD: &str = include_str!("../../courts/standard.toml");
+    const STANDARD: &str = include_str!("../../../courts/standard.toml");
 
     /// The fields of a court text, before T1.8's court checks.
     fn fields_of(text: &str) -> Result<Court, Vec<Problem>> {
@@ -377,7 +377,7 @@ mod tests {
             parse("courts/standard.toml", STANDARD),
             Ok(Court::standard())
         );
-        let path = crate::ruleset::data_root().join("courts/standard.toml");
+        let path = crate::games::ball::ruleset::data_root().join("courts/standard.toml");
         assert_eq!(load(&path), Ok(Court::standard()));
     }
 

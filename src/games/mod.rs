@@ -1,0 +1,4 @@
+//! The games of the platform, one folder each.
+
+pub mod ball;
+pub mod gateball;

@@ -1,0 +1,20 @@
+//! The integration tests, one module a file, in one crate so that they
+//! link once. Run one file's tests with a filter: `cargo test --test all
+//! perft::`.
+
+mod cli;
+mod gateball_cli;
+mod gateball_files;
+mod gateball_json;
+mod gateball_random_games;
+mod gateball_rules;
+mod gateball_scenarios;
+mod lab;
+mod perft;
+mod random_games;
+mod rules;
+mod rulesets;
+mod scenarios;
+mod scripts;
+mod tui;
+mod tui_gateball;

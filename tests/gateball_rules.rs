@@ -6,7 +6,6 @@ use ball::games::gateball::action::{self, Action};
 use ball::games::gateball::event::Event;
 use ball::games::gateball::position::{Phase, Place, Position};
 use ball::games::gateball::space::Space;
-use ball::kernel::game::Game;
 use ball::kernel::perft::perft;
 use ball::kernel::rng::SplitMix64;
 

@@ -9,7 +9,6 @@ use ball::games::ball::board::Sq;
 use ball::games::ball::piece::PieceId;
 use ball::games::ball::position::{BallState, Phase, Position};
 use ball::games::ball::{Ball, json, rules};
-use ball::kernel::game::Game;
 use ball::kernel::playout::random_playout;
 use ball::kernel::rng::SplitMix64;
 

@@ -135,7 +135,6 @@ mod tests {
     use super::*;
     use crate::games::ball::Ball;
     use crate::games::ball::action::parse;
-    use crate::kernel::game::Game;
 
     #[test]
     fn progress_counts_rows_to_the_scoring_zone() {

@@ -1,21 +1,231 @@
-//! The `new / legal / apply` contract every game of the platform keeps.
+//! The game interface: what every generic tool of the platform (perft,
+//! playouts, bots, the lab, match records and replays, the command line,
+//! the boards) needs of a game, and nothing a tool does not need.
 //!
-//! Perft, random self-play and the property tests are written once against
-//! this trait. It holds only what those generic tools need.
+//! Two traits, because two kinds of caller exist:
+//!
+//! - [`Game`] is the rules bound to one ruleset: the hot path
+//!   (`legal_into`, `apply`) that perft, playouts and searches call
+//!   millions of times, plus who is to move, the result, checked play with
+//!   events, and chance. Generic code is monomorphised per game, so the
+//!   hot path costs what it costs in the game's own code.
+//! - [`Title`] is the game as a product: its names and seats, its rulesets
+//!   (load, fingerprint, build), a new game from a seed, and the public
+//!   notation (actions as text, positions as canonical JSON, the text
+//!   board). The command line, records and the lab use it.
+//!
+//! Capabilities that belong to one layer are that layer's traits, which
+//! each game implements in its own folder: `bots::Evaluate`,
+//! `lab::Figures`, `tui::Board`.
+//!
+//! **Chance without clairvoyance.** Dice games keep every die in the
+//! position (a seeded generator and a queue of forced dice), so the same
+//! seed replays the same game byte for byte. A search must still not plan
+//! on dice nobody has rolled: [`Game::resample`] replaces a copy's future
+//! dice with draws from the searcher's own generator, and
+//! [`Game::chance_outcomes`] lists the positions one roll can lead to, for
+//! bots that take an expectation instead of a sample.
+//!
+//! Every game of the platform is for two seats; a seat is 0 or 1, in the
+//! order of [`Title::SEATS`].
 
-/// A game's rules, bound to its parameters.
-pub trait Game {
-    type Position: Clone;
-    type Action: Copy + Eq;
+use std::fmt::{Debug, Display};
 
-    /// The start position.
-    fn start(&self) -> Self::Position;
+use super::rng::SplitMix64;
 
-    /// Writes every legal action of `pos` into `out` (cleared first), in a
-    /// deterministic order. Empty exactly when the game is over.
+/// A seat: 0 or 1, indexing [`Title::SEATS`].
+pub type Seat = usize;
+
+/// One seat's result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SeatResult {
+    Win,
+    Draw,
+    Loss,
+}
+
+impl SeatResult {
+    /// The score of the result: a win 1, a draw ½, a loss 0.
+    pub fn points(self) -> f64 {
+        match self {
+            SeatResult::Win => 1.0,
+            SeatResult::Draw => 0.5,
+            SeatResult::Loss => 0.0,
+        }
+    }
+}
+
+/// How a game ended, in its rules' words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct End {
+    /// A short name for reports: `touchdowns`, `turn-limit`, `variant`…
+    pub name: &'static str,
+    /// Whether a limit (of turns, of time) ended the game rather than
+    /// play: such games count as timeouts, the others as completed.
+    pub by_limit: bool,
+}
+
+/// The result of a finished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Each seat's result, by seat.
+    pub results: [SeatResult; 2],
+    /// The final score as text, as a match record's `result:` line has it
+    /// (`ATK 3 - DEF 1`).
+    pub score: String,
+    pub end: End,
+}
+
+impl Outcome {
+    /// The winning seat, if any.
+    pub fn winner(&self) -> Option<Seat> {
+        self.results.iter().position(|&r| r == SeatResult::Win)
+    }
+}
+
+/// The rules of one game under one ruleset.
+pub trait Game: Clone + 'static {
+    /// What changes between actions: a value, cheap to clone.
+    type Position: Clone + PartialEq + Debug;
+    /// One decision, written in the notation by `Display`.
+    type Action: Copy + Eq + Debug + Display;
+    /// What happens inside an action, written as a log line by `Display`.
+    type Event: Clone + Debug + Display;
+
+    /// Writes every legal action of `pos` into `out` (cleared first), in
+    /// a deterministic order. Empty exactly when the game is over.
     fn legal_into(&self, pos: &Self::Position, out: &mut Vec<Self::Action>);
 
-    /// Applies an action taken from `legal_into` of the same position.
-    /// Anything else is a logic error of the caller.
+    /// Applies an action taken from `legal_into` of the same position,
+    /// without events. Anything else is a logic error of the caller.
     fn apply(&self, pos: &mut Self::Position, action: Self::Action);
+
+    /// Applies `action` if it is legal in `pos`, collecting its events;
+    /// otherwise leaves `pos` unchanged and says why, in one line that
+    /// names the action and the rule that forbids it.
+    fn play(
+        &self,
+        pos: &mut Self::Position,
+        action: Self::Action,
+        log: &mut Vec<Self::Event>,
+    ) -> Result<(), String>;
+
+    /// The seat that decides next; `None` when the game is over.
+    fn to_move(&self, pos: &Self::Position) -> Option<Seat>;
+
+    /// The result, once the game is over.
+    fn outcome(&self, pos: &Self::Position) -> Option<Outcome>;
+
+    /// The turn the game is in (1 at the start), for lengths and logs.
+    fn turn(&self, pos: &Self::Position) -> u32;
+
+    /// Replaces every die of `pos` that has not been rolled yet (the
+    /// generator's state, forced dice) with draws from `rng`. Dice already
+    /// rolled, which a player can see, stay. A game without chance
+    /// leaves `pos` and `rng` untouched.
+    fn resample(&self, _pos: &mut Self::Position, _rng: &mut SplitMix64) {}
+
+    /// When `action` rolls dice before anyone decides again, the positions
+    /// it can lead to, each with its probability (summing to 1); `None`
+    /// when the game does not enumerate this action's chance (a caller
+    /// then applies it, after [`Game::resample`] if it must not peek).
+    fn chance_outcomes(
+        &self,
+        _pos: &Self::Position,
+        _action: Self::Action,
+    ) -> Option<Vec<(f64, Self::Position)>> {
+        None
+    }
+}
+
+/// A command-line option of one game's own (Gateball's `--court`), which
+/// changes the game a ruleset describes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameOption {
+    /// The flag without dashes: `court`.
+    pub name: &'static str,
+    /// Its value, for `--help`: `FILE`.
+    pub value: &'static str,
+    pub help: &'static str,
+}
+
+/// A game as the platform offers it: names, rulesets, the notation.
+pub trait Title: Game {
+    /// The `game` field of positions, rulesets and records: `ball`.
+    const NAME: &'static str;
+    /// The name people read: `BALL`.
+    const TITLE: &'static str;
+    /// The seats' names as the notation writes them, by seat.
+    const SEATS: [&'static str; 2];
+    /// The shipped ruleset played when none is named.
+    const DEFAULT_RULESET: &'static str;
+    /// The game's own options of `new`, `sim`, `play` (see [`GameOption`]).
+    const OPTIONS: &'static [GameOption] = &[];
+
+    /// A ruleset: plain data that threads share; each builds its own
+    /// game from it ([`Title::build`]), since a game may hold a script
+    /// state that is not `Send`.
+    type Ruleset: Clone + Send + Sync + 'static;
+
+    /// Loads a shipped ruleset by name or a ruleset file by path.
+    fn load_ruleset(spec: &str) -> Result<Self::Ruleset, String>;
+
+    /// The ruleset's name, as records and reports show it.
+    fn ruleset_name(ruleset: &Self::Ruleset) -> String;
+
+    /// A stable hash of everything the ruleset's rules were read from:
+    /// records carry it so that a replay can tell the rules changed.
+    fn fingerprint(ruleset: &Self::Ruleset) -> String;
+
+    /// Applies one of [`Title::OPTIONS`] to a ruleset.
+    fn set_option(_ruleset: &mut Self::Ruleset, name: &str, _value: &str) -> Result<(), String> {
+        Err(format!("--{name} is not an option of {}", Self::TITLE))
+    }
+
+    /// The game of a ruleset, scripts loaded.
+    fn build(ruleset: &Self::Ruleset) -> Result<Self, String>;
+
+    /// A new game: the game as this seed deals it (a coin may decide who
+    /// plays which side), its start position, whose dice come from `seed`
+    /// in a dice game, and the events of its creation.
+    fn new_game(&self, seed: u64) -> (Self, Self::Position, Vec<Self::Event>);
+
+    /// Reads one action in the notation.
+    fn parse_action(&self, text: &str) -> Result<Self::Action, String>;
+
+    /// The position as canonical JSON (the notation's key order), ending
+    /// with a newline.
+    fn write_position(&self, pos: &Self::Position) -> String;
+
+    /// Reads a position's JSON, refusing a malformed one with a line that
+    /// names the field and the rule. A game whose positions carry their
+    /// own rules (Gateball's court) returns the game they describe.
+    fn read_position(&self, text: &str) -> Result<(Self, Self::Position), String>;
+
+    /// The text board.
+    fn show(&self, pos: &Self::Position) -> String;
+
+    /// Appends forced dice to the position's queue (`apply --dice`).
+    fn force_dice(&self, _pos: &mut Self::Position, _dice: &[u32]) -> Result<(), String> {
+        Err(format!(
+            "{} has no dice: --dice is not an option",
+            Self::TITLE
+        ))
+    }
+
+    /// The canonical legal list: every legal action as text, sorted by
+    /// byte order, without duplicates.
+    fn canonical_legal(&self, pos: &Self::Position) -> Vec<String> {
+        let mut legal = Vec::new();
+        self.legal_into(pos, &mut legal);
+        let mut list: Vec<String> = legal.iter().map(ToString::to_string).collect();
+        list.sort_unstable();
+        list.dedup();
+        list
+    }
+
+    /// The seat's name.
+    fn seat_name(seat: Seat) -> &'static str {
+        Self::SEATS[seat]
+    }
 }

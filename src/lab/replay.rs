@@ -13,7 +13,7 @@ use crate::games::ball::action::{self, Action};
 use crate::games::ball::json;
 use crate::games::ball::position::Position;
 use crate::games::ball::ruleset::Ruleset;
-use crate::kernel::game::Game;
+
 use crate::kernel::record::Record;
 
 /// A record replayed to its end.

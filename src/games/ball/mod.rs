@@ -8,6 +8,7 @@ pub mod apply;
 pub mod board;
 pub mod event;
 pub mod extension;
+pub mod game;
 pub mod json;
 pub mod movegen;
 pub mod params;
@@ -23,7 +24,6 @@ pub mod show;
 use std::rc::Rc;
 
 use crate::kernel::events::Sink;
-use crate::kernel::game::Game;
 use action::Action;
 use event::Event;
 use extension::Extension;
@@ -63,9 +63,14 @@ impl Ball {
         }
     }
 
+    /// The start position (B3.1).
+    pub fn start(&self) -> Position {
+        Position::start(&self.params)
+    }
+
     pub fn legal(&self, pos: &Position) -> Vec<Action> {
         let mut out = Vec::new();
-        self.legal_into(pos, &mut out);
+        crate::kernel::game::Game::legal_into(self, pos, &mut out);
         out
     }
 
@@ -135,34 +140,5 @@ impl Ball {
             }
         }
         Ok(())
-    }
-}
-
-impl Game for Ball {
-    type Position = Position;
-    type Action = Action;
-
-    fn start(&self) -> Position {
-        Position::start(&self.params)
-    }
-
-    #[inline]
-    fn legal_into(&self, pos: &Position, out: &mut Vec<Action>) {
-        movegen::legal_into(pos, &self.params, out);
-        if let Some(ext) = &self.extension {
-            ext.extend_legal(pos, &self.params, out);
-        }
-    }
-
-    /// A failing card effect leaves the position unchanged; the extension
-    /// then drops that card from later lists, so a bot cannot loop on it.
-    #[inline]
-    fn apply(&self, pos: &mut Position, action: Action) {
-        match &self.extension {
-            None => apply::apply(pos, &self.params, action, &mut ()),
-            Some(ext) => {
-                let _ = ext.apply_quiet(pos, &self.params, action);
-            }
-        }
     }
 }

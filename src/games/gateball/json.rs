@@ -352,10 +352,12 @@ fn parse(text: &str) -> Result<(Gateball, Position), JsonError> {
         winner,
         perfect,
     };
+    let setup = super::setup::of_players(&players);
     let game = Gateball {
         rules,
         court,
         players,
+        setup,
     };
     shared_spaces(&pos)?;
     for (i, team) in [Team::Red, Team::Blue].into_iter().enumerate() {

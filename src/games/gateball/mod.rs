@@ -13,6 +13,7 @@ pub mod apply;
 pub mod court;
 pub mod court_file;
 pub mod event;
+pub mod game;
 pub mod json;
 pub mod position;
 pub mod rules;
@@ -109,12 +110,15 @@ pub struct Gateball {
     pub court: Court,
     /// Setup order: side `a`'s players, then side `b`'s.
     pub players: Vec<Player>,
+    /// Who plays, as the ruleset's setup file says: a new game deals its
+    /// players (and tosses its coin) from this (`setup::create`).
+    pub setup: Setup,
 }
 
 impl Gateball {
     /// The default game: the standard court, T14 defaults, one player a side.
     pub fn standard() -> Gateball {
-        Gateball {
+        let mut game = Gateball {
             rules: Rules::default(),
             court: court::Court::standard(),
             players: vec![
@@ -129,7 +133,17 @@ impl Gateball {
                     balls: vec![2, 4, 6, 8, 10],
                 },
             ],
-        }
+            setup: Setup::default(),
+        };
+        // As a position's JSON would give it back.
+        game.setup = setup::of_players(&game.players);
+        game
+    }
+
+    /// The start of seed 0 with this game's players: the position the
+    /// tests and perft start from.
+    pub fn start(&self) -> position::Position {
+        position::Position::start(crate::kernel::rng::SplitMix64::new(0))
     }
 
     /// The canonical legal list (sorted as text).
@@ -145,25 +159,5 @@ impl Gateball {
         sink: &mut impl crate::kernel::events::Sink<event::Event>,
     ) -> Result<(), apply::Illegal> {
         apply::play(self, pos, action, sink)
-    }
-}
-
-/// The generic tools (perft, random playouts, property tests) see Gateball
-/// through the kernel's contract. The start is seed 0's; a game with
-/// another seed or setup starts from `setup::create`.
-impl crate::kernel::game::Game for Gateball {
-    type Position = position::Position;
-    type Action = action::Action;
-
-    fn start(&self) -> position::Position {
-        position::Position::start(crate::kernel::rng::SplitMix64::new(0))
-    }
-
-    fn legal_into(&self, pos: &position::Position, out: &mut Vec<action::Action>) {
-        rules::legal_into(self, pos, out);
-    }
-
-    fn apply(&self, pos: &mut position::Position, action: action::Action) {
-        apply::apply(self, pos, action, &mut ());
     }
 }

@@ -384,6 +384,25 @@ pub fn players(setup: &Setup, red: Side) -> Vec<Player> {
     out
 }
 
+/// The setup that deals `players` again: red's players as side `a`, who
+/// plays first, each with the team slots of its balls. A position's JSON
+/// names its players but not the setup file they came from; a game read
+/// from it deals the same players in a new game.
+pub fn of_players(players: &[Player]) -> Setup {
+    let side = |team: Team| -> Vec<(String, Vec<u8>)> {
+        players
+            .iter()
+            .filter(|p| p.team == team)
+            .map(|p| (p.name.clone(), p.balls.iter().map(|&b| b.div_ceil(2)).collect()))
+            .collect()
+    };
+    Setup {
+        a: side(Team::Red),
+        b: side(Team::Blue),
+        first: First::Side(Side::A),
+    }
+}
+
 /// A new game (T2.3, T3.1, T9.1): the RNG starts at `seed` (T4.5); with
 /// `first = coin` one 2-sided die decides which side plays red (1 → `a`,
 /// 2 → `b`, event `coin`); then turn 1 begins with ball 1's start shot.
@@ -409,6 +428,7 @@ pub fn create(
         rules,
         court,
         players: players(setup, red),
+        setup: setup.clone(),
     };
     events.push(Event::Turn(1));
     events.push(Event::Play(1, PlayKind::Start));

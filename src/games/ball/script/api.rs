@@ -691,7 +691,7 @@ fn register_writes(r: &mut Registrar) -> mlua::Result<()> {
 pub fn reference() -> String {
     let mut s = String::from(
         "# The Lua API\n\n\
-         Generated from `src/script/api.rs` by `ball api`; a test fails when\n\
+         Generated from `src/games/ball/script/api.rs` by `ball api`; a test fails when\n\
          the two drift. Every hook receives the `game` table as its first argument\n\
          (it is also the global `game`). Pieces are ids (`\"ATK3\"`), squares are names\n\
          (`\"H8\"`), teams are `\"ATK\"` / `\"DEF\"`.\n\n\

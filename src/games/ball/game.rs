@@ -1,0 +1,154 @@
+//! BALL through the platform's game interface (`kernel::game`): the hot
+//! path goes straight to the move generator and `apply`; everything else
+//! is a thin call into the rules' own modules.
+
+use super::Ball;
+use super::action::{self, Action};
+use super::event::Event;
+use super::piece::Team;
+use super::position::{Outcome as BallOutcome, Position};
+use super::ruleset::Ruleset;
+use super::{apply, json, movegen, show};
+use crate::kernel::game::{End, Game, Outcome, Seat, SeatResult, Title};
+
+/// B3.6: the end by touchdowns.
+pub const TOUCHDOWNS: End = End {
+    name: "touchdowns",
+    by_limit: false,
+};
+/// B3.6: the end after the last turn.
+pub const TURN_LIMIT: End = End {
+    name: "turn-limit",
+    by_limit: true,
+};
+/// A variant's or a card's `game.end_game()` (B11).
+pub const SCRIPT_END: End = End {
+    name: "script",
+    by_limit: false,
+};
+
+impl Game for Ball {
+    type Position = Position;
+    type Action = Action;
+    type Event = Event;
+
+    #[inline]
+    fn legal_into(&self, pos: &Position, out: &mut Vec<Action>) {
+        movegen::legal_into(pos, &self.params, out);
+        if let Some(ext) = &self.extension {
+            ext.extend_legal(pos, &self.params, out);
+        }
+    }
+
+    /// A failing card effect leaves the position unchanged; the extension
+    /// then drops that card from later lists, so a bot cannot loop on it.
+    #[inline]
+    fn apply(&self, pos: &mut Position, action: Action) {
+        match &self.extension {
+            None => apply::apply(pos, &self.params, action, &mut ()),
+            Some(ext) => {
+                let _ = ext.apply_quiet(pos, &self.params, action);
+            }
+        }
+    }
+
+    fn play(&self, pos: &mut Position, action: Action, log: &mut Vec<Event>) -> Result<(), String> {
+        Ball::play(self, pos, action, log).map_err(|e| e.to_string())
+    }
+
+    #[inline]
+    fn to_move(&self, pos: &Position) -> Option<Seat> {
+        pos.outcome.is_none().then_some(pos.to_move as Seat)
+    }
+
+    fn outcome(&self, pos: &Position) -> Option<Outcome> {
+        let outcome = pos.outcome?;
+        let results = [Team::Atk, Team::Def].map(|t| match outcome {
+            BallOutcome::Draw => SeatResult::Draw,
+            BallOutcome::Winner(w) if w == t => SeatResult::Win,
+            BallOutcome::Winner(_) => SeatResult::Loss,
+        });
+        let end = if pos.score.iter().any(|&s| s >= self.params.touchdowns_to_win) {
+            TOUCHDOWNS
+        } else if pos.turn >= self.params.turn_limit {
+            TURN_LIMIT
+        } else {
+            SCRIPT_END
+        };
+        Some(Outcome {
+            results,
+            score: score_text(pos),
+            end,
+        })
+    }
+
+    fn turn(&self, pos: &Position) -> u32 {
+        u32::from(pos.turn)
+    }
+}
+
+/// `ATK 3 - DEF 1`: a match record's `result:` line.
+pub fn score_text(pos: &Position) -> String {
+    format!(
+        "ATK {} - DEF {}",
+        pos.score[Team::Atk as usize],
+        pos.score[Team::Def as usize]
+    )
+}
+
+impl Title for Ball {
+    const NAME: &'static str = "ball";
+    const TITLE: &'static str = "BALL";
+    /// By `Team as usize`, so a seat is the team's index.
+    const SEATS: [&'static str; 2] = ["ATK", "DEF"];
+    const DEFAULT_RULESET: &'static str = "standard";
+
+    type Ruleset = Ruleset;
+
+    fn load_ruleset(spec: &str) -> Result<Ruleset, String> {
+        Ruleset::load(spec).map_err(|e| e.to_string())
+    }
+
+    fn ruleset_name(ruleset: &Ruleset) -> String {
+        ruleset.name.clone()
+    }
+
+    fn fingerprint(ruleset: &Ruleset) -> String {
+        ruleset.fingerprint()
+    }
+
+    /// Variant and card scripts included (`script::game`): the native
+    /// parameters alone would silently play a variant as `standard`.
+    fn build(ruleset: &Ruleset) -> Result<Ball, String> {
+        super::script::game(ruleset).map_err(|errors| {
+            let all: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+            format!("ruleset `{}`: {}", ruleset.name, all.join("; "))
+        })
+    }
+
+    /// BALL has no chance: every seed gives the start position (B3.1).
+    fn new_game(&self, _seed: u64) -> (Ball, Position, Vec<Event>) {
+        (self.clone(), self.start(), Vec::new())
+    }
+
+    fn parse_action(&self, text: &str) -> Result<Action, String> {
+        action::parse(text).map_err(|e| e.to_string())
+    }
+
+    fn write_position(&self, pos: &Position) -> String {
+        json::write(pos)
+    }
+
+    fn read_position(&self, text: &str) -> Result<(Ball, Position), String> {
+        let pos = json::read(text, &self.params).map_err(|e| e.to_string())?;
+        Ok((self.clone(), pos))
+    }
+
+    fn show(&self, pos: &Position) -> String {
+        show::render(pos, &self.params)
+    }
+
+    fn canonical_legal(&self, pos: &Position) -> Vec<String> {
+        Ball::canonical_legal(self, pos)
+    }
+}

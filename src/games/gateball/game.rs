@@ -1,0 +1,216 @@
+//! Gateball through the platform's game interface (`kernel::game`).
+//!
+//! Chance: every die comes from the position's generator after its
+//! forced-dice queue (T4.5, T4.6). [`Game::resample`] gives a search its
+//! own future dice; [`Game::chance_outcomes`] lists the rolls of `power`
+//! and `tech` (T4.3: the type is chosen before the dice are rolled).
+
+use super::action::{self, Action};
+use super::apply;
+use super::event::Event;
+use super::position::{Position, ShotKind, Team, Winner};
+use super::ruleset::{self, GateballRuleset};
+use super::{Gateball, json, setup, show};
+use crate::kernel::game::{End, Game, GameOption, Outcome, Seat, SeatResult, Title};
+use crate::kernel::hash::fingerprint;
+use crate::kernel::rng::SplitMix64;
+
+/// T12.5: the game ends after the last turn's last play.
+pub const TURNS_PLAYED: End = End {
+    name: "turns-played",
+    by_limit: false,
+};
+/// T12.3: a Perfect Game ends it at once.
+pub const PERFECT_GAME: End = End {
+    name: "perfect-game",
+    by_limit: false,
+};
+
+fn seat(team: Team) -> Seat {
+    match team {
+        Team::Red => 0,
+        Team::Blue => 1,
+    }
+}
+
+impl Game for Gateball {
+    type Position = Position;
+    type Action = Action;
+    type Event = Event;
+
+    fn legal_into(&self, pos: &Position, out: &mut Vec<Action>) {
+        super::rules::legal_into(self, pos, out);
+    }
+
+    fn apply(&self, pos: &mut Position, action: Action) {
+        apply::apply(self, pos, action, &mut ());
+    }
+
+    fn play(&self, pos: &mut Position, action: Action, log: &mut Vec<Event>) -> Result<(), String> {
+        Gateball::play(self, pos, action, log).map_err(|e| e.to_string())
+    }
+
+    fn to_move(&self, pos: &Position) -> Option<Seat> {
+        (!pos.is_over()).then(|| seat(Team::of_ball(pos.ball)))
+    }
+
+    fn outcome(&self, pos: &Position) -> Option<Outcome> {
+        let winner = pos.winner?;
+        let results = [Team::Red, Team::Blue].map(|t| match winner {
+            Winner::Draw => SeatResult::Draw,
+            Winner::Team(w) if w == t => SeatResult::Win,
+            Winner::Team(_) => SeatResult::Loss,
+        });
+        Some(Outcome {
+            results,
+            score: score_text(pos),
+            end: if pos.perfect {
+                PERFECT_GAME
+            } else {
+                TURNS_PLAYED
+            },
+        })
+    }
+
+    fn turn(&self, pos: &Position) -> u32 {
+        u32::from(pos.turn)
+    }
+
+    /// The generator's state and the forced dice are the future; the roll
+    /// on the table (`dice`) has been seen and stays.
+    fn resample(&self, pos: &mut Position, rng: &mut SplitMix64) {
+        pos.rng = SplitMix64::new(rng.next_u64());
+        pos.dice_queue.clear();
+    }
+
+    /// `power` rolls two dice, `tech` one, all faces equally likely; the
+    /// same team then chooses its shot on the roll (T4.3, T5.7).
+    fn chance_outcomes(&self, pos: &Position, action: Action) -> Option<Vec<(f64, Position)>> {
+        let kind = match action {
+            Action::Power => ShotKind::Power,
+            Action::Tech => ShotKind::Tech,
+            _ => return None,
+        };
+        let rolls: Vec<Vec<u8>> = match kind {
+            ShotKind::Power => (1..=6)
+                .flat_map(|a| (1..=6).map(move |b| vec![a, b]))
+                .collect(),
+            ShotKind::Tech => (1..=6).map(|d| vec![d]).collect(),
+        };
+        let p = 1.0 / rolls.len() as f64;
+        Some(
+            rolls
+                .into_iter()
+                .map(|dice| {
+                    // Rolled from a queue, so that the engine's own
+                    // handling of the roll (a roll with no move, T5.7)
+                    // decides what follows.
+                    let mut next = pos.clone();
+                    next.dice_queue.clear();
+                    next.dice_queue.extend(dice);
+                    apply::apply(self, &mut next, action, &mut ());
+                    (p, next)
+                })
+                .collect(),
+        )
+    }
+}
+
+/// `red 12 - blue 9`: a match record's `result:` line.
+pub fn score_text(pos: &Position) -> String {
+    format!(
+        "red {} - blue {}",
+        pos.score(Team::Red),
+        pos.score(Team::Blue)
+    )
+}
+
+impl Title for Gateball {
+    const NAME: &'static str = "gateball";
+    const TITLE: &'static str = "Gateball";
+    const SEATS: [&'static str; 2] = ["red", "blue"];
+    const DEFAULT_RULESET: &'static str = ruleset::DEFAULT;
+    const OPTIONS: &'static [GameOption] = &[
+        GameOption {
+            name: "court",
+            value: "FILE",
+            help: "a court file replacing the ruleset's court (T1.8)",
+        },
+        GameOption {
+            name: "setup",
+            value: "FILE",
+            help: "a setup file: players, sides, who plays first (T2.2-T2.4)",
+        },
+    ];
+
+    type Ruleset = GateballRuleset;
+
+    fn load_ruleset(spec: &str) -> Result<GateballRuleset, String> {
+        ruleset::load(spec)
+    }
+
+    fn ruleset_name(r: &GateballRuleset) -> String {
+        r.name.clone()
+    }
+
+    /// The values the files gave, not their text: a court file reformatted
+    /// without a change plays the same games.
+    fn fingerprint(r: &GateballRuleset) -> String {
+        fingerprint(format!("{:?}", (&r.rules, &r.court, &r.setup)).as_bytes())
+    }
+
+    fn set_option(r: &mut GateballRuleset, name: &str, value: &str) -> Result<(), String> {
+        let path = std::path::Path::new(value);
+        match name {
+            "court" => {
+                r.court = super::court_file::load(path)?;
+                r.court_file = Some(value.to_string());
+            }
+            "setup" => {
+                r.setup = setup::load(path)?;
+                r.setup_file = Some(value.to_string());
+            }
+            _ => return Err(format!("--{name} is not an option of Gateball")),
+        }
+        Ok(())
+    }
+
+    fn build(r: &GateballRuleset) -> Result<Gateball, String> {
+        Ok(setup::create(r.rules, r.court.clone(), &r.setup, 0).0)
+    }
+
+    fn new_game(&self, seed: u64) -> (Gateball, Position, Vec<Event>) {
+        setup::create(self.rules, self.court.clone(), &self.setup, seed)
+    }
+
+    fn parse_action(&self, text: &str) -> Result<Action, String> {
+        action::parse(text).map_err(|e| e.to_string())
+    }
+
+    fn write_position(&self, pos: &Position) -> String {
+        json::write(self, pos)
+    }
+
+    fn read_position(&self, text: &str) -> Result<(Gateball, Position), String> {
+        json::read(text).map_err(|e| e.to_string())
+    }
+
+    fn show(&self, pos: &Position) -> String {
+        show::render(self, pos)
+    }
+
+    /// T4.6: the values join the queue, used before the generator.
+    fn force_dice(&self, pos: &mut Position, dice: &[u32]) -> Result<(), String> {
+        for &d in dice {
+            if !(1..=6).contains(&d) {
+                return Err(format!("--dice: {d} is not a die value: a die shows 1-6 (T4.5)"));
+            }
+            pos.dice_queue.push_back(d as u8);
+        }
+        Ok(())
+    }
+
+    fn canonical_legal(&self, pos: &Position) -> Vec<String> {
+        self.legal(pos).iter().map(|a| a.to_string()).collect()
+    }
+}

@@ -9,7 +9,9 @@
 use std::hint::black_box;
 use std::time::Instant;
 
+use ball::games::ball::Ball;
 use ball::games::ball::ruleset::Ruleset;
+use ball::kernel::game::Title;
 use ball::lab::metrics;
 use ball::lab::sim::{self, SimConfig};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -26,10 +28,10 @@ fn config(games: usize) -> SimConfig {
 fn bench(c: &mut Criterion) {
     let ruleset = Ruleset::standard();
     let started = Instant::now();
-    let results = sim::run(&ruleset, &config(10_000), 2, &|| {}).expect("sim runs");
+    let results = sim::run::<Ball>(&ruleset, &config(10_000), 2, &|| {}).expect("sim runs");
     let secs = started.elapsed().as_secs_f64();
     let actions: u64 = results.iter().map(|g| u64::from(g.actions)).sum();
-    let m = metrics::compute(&results, &["random".into(), "random".into()]);
+    let m = metrics::compute(&results, &["random".into(), "random".into()], Ball::SEATS);
     println!(
         "10000 random-vs-random games on 2 threads: {secs:.2} s ({:.0} games/s, {:.3} µs per action per thread); {:.1} actions a game",
         10_000.0 / secs,
@@ -40,7 +42,7 @@ fn bench(c: &mut Criterion) {
     group.sample_size(10);
     group.throughput(Throughput::Elements(1000));
     group.bench_function("random_vs_random_1000_games_2_threads", |b| {
-        b.iter(|| sim::run(black_box(&ruleset), &config(1000), 2, &|| {}))
+        b.iter(|| sim::run::<Ball>(black_box(&ruleset), &config(1000), 2, &|| {}))
     });
     group.finish();
 }

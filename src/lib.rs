@@ -4,6 +4,7 @@
 
 pub mod bots;
 pub mod cli;
+pub mod data;
 pub mod diagnostic;
 pub mod games;
 pub mod kernel;

@@ -492,10 +492,11 @@ fn apply_several_actions_in_order() {
     assert_eq!(reply["ap"], 1, "B4.2: a hand-off costs 0 AP");
 }
 
-/// `apply --events` reports what happened on stderr and prints the same
-/// position.
+/// `apply --events` prints `{"position": …, "events": […]}` on stdout, as
+/// every game of the binary does: the same position, and each action's
+/// line followed by what happened.
 #[test]
-fn apply_events_go_to_stderr() {
+fn apply_events_as_json() {
     let start = start_json();
     let run = ball_in(
         &[
@@ -509,23 +510,19 @@ fn apply_events_go_to_stderr() {
         start,
     );
     let out = ok(run, "apply --events", false);
-    assert_eq!(out, apply(start, &["move DEF3 G9", "end"]));
-    let run = ball_in(
-        &[
-            "apply",
-            "--events",
-            "--position",
-            "-",
-            "move DEF3 G9",
-            "end",
-        ],
-        start,
-    );
-    assert!(
-        run.stderr.contains("end: turn 2: ATK to play"),
-        "{}",
-        run.stderr
-    );
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let plain: serde_json::Value =
+        serde_json::from_str(&apply(start, &["move DEF3 G9", "end"])).unwrap();
+    assert_eq!(v["position"], plain);
+    let events: Vec<&str> = v["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e.as_str().unwrap())
+        .collect();
+    assert_eq!(events[0], "> move DEF3 G9");
+    assert!(events.contains(&"> end"), "{events:?}");
+    assert!(events.contains(&"turn 2: ATK to play"), "{events:?}");
 }
 
 /// Illegal actions: status 2, nothing on stdout, one stderr line naming the

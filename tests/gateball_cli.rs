@@ -239,20 +239,33 @@ fn sim_report() {
             "--json",
         ]
     };
-    let one = ok(&args("1"), None);
-    let two = ok(&args("2"), None);
+    // The same report on one thread and two, but for the throughput.
+    let report = |t| {
+        let mut v: Value = serde_json::from_str(&ok(&args(t), None)).unwrap();
+        v.as_object_mut().unwrap().remove("throughput");
+        v
+    };
+    let (one, two) = (report("1"), report("2"));
     assert_eq!(one, two);
-    let r: Value = serde_json::from_str(&one).unwrap();
-    assert_eq!(r["games"], 6);
+    assert_eq!(one["metrics"]["games"], 6);
+    assert_eq!(one["metrics"]["seats"], serde_json::json!(["red", "blue"]));
+    assert_eq!(one["run"]["first"], 0, "red plays first (T2.1)");
     for key in [
-        "red_wins",
-        "blue_wins",
+        "seat_wins",
         "draws",
-        "mean_points_red",
-        "mean_goals",
-        "perfect_games",
-        "red_score",
+        "first_mover",
+        "bot_win_rate",
+        "ends",
+        "branching_factor",
     ] {
-        assert!(!r[key].is_null(), "{key} missing");
+        assert!(!one["metrics"][key].is_null(), "{key} missing");
+    }
+    for key in [
+        "points_per_game",
+        "goals_per_game",
+        "perfect_games",
+        "failed_start_rate",
+    ] {
+        assert!(!one["game"][key].is_null(), "{key} missing");
     }
 }

@@ -10,13 +10,18 @@
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
+use ball::games::ball::Ball;
+use ball::games::ball::figures::BallTally;
 use ball::games::ball::piece::Team;
 use ball::games::ball::ruleset::Ruleset;
+use ball::kernel::game::Title;
 use ball::kernel::record::Record;
 use ball::lab::metrics;
 use ball::lab::replay;
 use ball::lab::report::{self, RunInfo, Throughput};
-use ball::lab::sim::{self, End, GameResult, SimConfig};
+use ball::lab::sim::{self, GameResult, SimConfig};
+
+type Result1 = GameResult<BallTally>;
 
 fn cfg(a: &str, b: &str, games: usize, seed: u64) -> SimConfig {
     SimConfig {
@@ -27,13 +32,13 @@ fn cfg(a: &str, b: &str, games: usize, seed: u64) -> SimConfig {
     }
 }
 
-fn play(c: &SimConfig, threads: usize) -> Vec<GameResult> {
-    sim::run(&Ruleset::standard(), c, threads, &|| {}).unwrap()
+fn play(c: &SimConfig, threads: usize) -> Vec<Result1> {
+    sim::run::<Ball>(&Ruleset::standard(), c, threads, &|| {}).unwrap()
 }
 
 /// Wins of bot A, and the lower end of its 95% Wilson interval.
-fn a_wins(results: &[GameResult]) -> (usize, f64) {
-    let m = metrics::compute(results, &["a".into(), "b".into()]);
+fn a_wins(results: &[Result1]) -> (usize, f64) {
+    let m = metrics::compute(results, &["a".into(), "b".into()], Ball::SEATS);
     (m.bot_wins[0], m.bot_win_rate[0].lo)
 }
 
@@ -47,7 +52,10 @@ fn greedy_beats_random_in_90_percent() {
     let r = play(&cfg("greedy", "random", 200, 11), 2);
     let (wins, _) = a_wins(&r);
     // Both seats: 100 games as DEF, 100 as ATK.
-    assert_eq!(r.iter().filter(|g| g.def_bot == 0).count(), 100);
+    assert_eq!(
+        r.iter().filter(|g| g.bots[Team::Def as usize] == 0).count(),
+        100
+    );
     assert!(wins >= 180, "greedy won {wins} of 200");
 }
 
@@ -76,10 +84,10 @@ fn bot_games_replay_exactly() {
     let mut c = cfg("mcts:30", "greedy", 4, 5);
     c.records = true;
     for g in play(&c, 2) {
-        assert_ne!(g.end, End::Cut, "game {} hit the action cap", g.index);
+        assert_ne!(g.end, sim::CUT, "game {} hit the action cap", g.game);
         let rec = Record::parse(g.record.as_deref().unwrap()).unwrap();
         assert_eq!(rec.actions.len(), g.actions as usize);
-        let ok = replay::check(&rec, &Ruleset::standard()).unwrap();
+        let ok = replay::check::<Ball>(&rec, &Ruleset::standard()).unwrap();
         assert!(ok.starts_with("ok: "), "{ok}");
     }
 }
@@ -98,12 +106,14 @@ fn same_report_on_one_and_two_threads() {
     let two = play(&c, 2);
     assert_eq!(one, two);
     let info = RunInfo {
+        game: "ball".into(),
+        first: Some(Team::Def as usize),
         ruleset: "standard".into(),
         ruleset_hash: Ruleset::standard().fingerprint(),
         seed: 77,
     };
-    let text = |r: &[GameResult], secs: f64| {
-        let m = metrics::compute(r, &c.bots);
+    let text = |r: &[Result1], secs: f64| {
+        let m = metrics::report::<Ball>(r, &c.bots);
         let t = report::text(&m, &info, &Throughput::new(secs, 1, r.len(), 1000));
         let lines: Vec<&str> = t.lines().collect();
         lines[..lines.len() - 1].join("\n")
@@ -125,7 +135,7 @@ fn a_variant_ruleset_plays_its_own_rules() {
     let variant = Ruleset::load("three-ap").unwrap();
     let mut c = cfg("greedy", "greedy", 4, 1);
     c.records = true;
-    let v = sim::run(&variant, &c, 2, &|| {}).unwrap();
+    let v = sim::run::<Ball>(&variant, &c, 2, &|| {}).unwrap();
     let s = play(&c, 2);
     assert_ne!(
         v.iter().map(|g| g.actions).collect::<Vec<_>>(),
@@ -136,8 +146,14 @@ fn a_variant_ruleset_plays_its_own_rules() {
         rec.get("ruleset-hash"),
         Some(variant.fingerprint().as_str())
     );
-    assert!(replay::check(&rec, &variant).unwrap().starts_with("ok: "));
-    let e = replay::check(&rec, &Ruleset::standard()).unwrap_err().0;
+    assert!(
+        replay::check::<Ball>(&rec, &variant)
+            .unwrap()
+            .starts_with("ok: ")
+    );
+    let e = replay::check::<Ball>(&rec, &Ruleset::standard())
+        .unwrap_err()
+        .0;
     assert!(e.starts_with("ruleset-hash differs"), "{e}");
 }
 
@@ -146,12 +162,12 @@ fn a_variant_ruleset_plays_its_own_rules() {
 fn seats_swap_every_game() {
     let r = play(&cfg("greedy", "random", 6, 1), 2);
     for g in &r {
-        let a_seat = if g.index % 2 == 0 {
+        let a_seat = if g.game % 2 == 0 {
             Team::Def
         } else {
             Team::Atk
         };
-        assert_eq!(g.seats[a_seat as usize], "greedy", "game {}", g.index);
+        assert_eq!(g.seats[a_seat as usize], "greedy", "game {}", g.game);
         assert_eq!(g.seats[a_seat.other() as usize], "random");
     }
 }
@@ -170,23 +186,27 @@ fn seats_swap_every_game() {
 fn ep_identity_on_card_mode_games() {
     use ball::games::ball::action::Action;
     let rs = Ruleset::load("cards").unwrap();
-    let game = sim::new_game(&rs).unwrap();
+    let game = Ball::build(&rs).unwrap();
     assert!(game.card_mode());
     let costs = [Team::Atk, Team::Def].map(|t| game.cards(t));
     let mut c = cfg("greedy", "random", 4, 3);
     c.records = true;
-    let results = sim::run(&rs, &c, 2, &|| {}).unwrap();
+    let results = sim::run::<Ball>(&rs, &c, 2, &|| {}).unwrap();
     let mut any_play = false;
     let mut any_earned = false;
     for g in &results {
-        let cards = g.cards.as_ref().expect("card-mode game has card figures");
-        assert_eq!(cards.failed, 0, "game {}", g.index);
+        let cards = g
+            .figures
+            .cards
+            .as_ref()
+            .expect("card-mode game has card figures");
+        assert_eq!(cards.failed, 0, "game {}", g.game);
         let rec = Record::parse(g.record.as_deref().unwrap()).unwrap();
-        let r = replay::replay(&rec, &rs).unwrap();
+        let r = replay::replay::<Ball>(&rec, &rs).unwrap();
         let (mut earned, mut converted, mut spent) = ([0i64; 2], [0u32; 2], [0u32; 2]);
         let mut plays = std::collections::BTreeMap::<String, [u32; 2]>::new();
         let mut before = r.start;
-        for (a, after) in &r.steps {
+        for (a, after, _) in &r.steps {
             let t = before.to_move as usize;
             let mut delta = i64::from(after.ep[t]) - i64::from(before.ep[t]);
             assert_eq!(
@@ -207,14 +227,14 @@ fn ep_identity_on_card_mode_games() {
                 }
                 _ => {}
             }
-            assert!(delta >= 0, "game {}: `{a}` earned {delta} EP", g.index);
+            assert!(delta >= 0, "game {}: `{a}` earned {delta} EP", g.game);
             earned[t] += delta;
             before = *after;
         }
-        assert_eq!(cards.final_ep, r.last().ep, "game {}", g.index);
-        assert_eq!(cards.converted, converted, "game {}", g.index);
-        assert_eq!(cards.spent, spent, "game {}", g.index);
-        assert_eq!(cards.earned(), earned, "game {}", g.index);
+        assert_eq!(cards.final_ep, r.last().ep, "game {}", g.game);
+        assert_eq!(cards.converted, converted, "game {}", g.game);
+        assert_eq!(cards.spent, spent, "game {}", g.game);
+        assert_eq!(cards.earned(), earned, "game {}", g.game);
         for (id, p) in &cards.plays {
             assert_eq!(*p, plays.get(id).copied().unwrap_or_default(), "{id}");
         }
@@ -224,13 +244,13 @@ fn ep_identity_on_card_mode_games() {
     // Not a vacuous check: cards were played and EP earned from play.
     assert!(any_play && any_earned);
     // The figures are the same on one thread.
-    let one = sim::run(&rs, &c, 1, &|| {}).unwrap();
+    let one = sim::run::<Ball>(&rs, &c, 1, &|| {}).unwrap();
     assert_eq!(one, results);
     // And the standard ruleset has none.
     assert!(
         play(&cfg("greedy", "random", 2, 3), 1)
             .iter()
-            .all(|g| g.cards.is_none())
+            .all(|g| g.figures.cards.is_none())
     );
 }
 
@@ -324,11 +344,11 @@ fn sim_out_records_replay_and_tampering_is_caught() {
     let text = std::fs::read_to_string(&out).unwrap();
     let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
     for key in [
-        "game", "seed", "DEF", "ATK", "winner", "score", "turns", "actions", "record",
+        "game", "seed", "seats", "results", "end", "score", "turns", "actions", "record",
     ] {
         assert!(first.get(key).is_some(), "{key} missing: {first}");
     }
-    assert_eq!(first["DEF"], "random");
+    assert_eq!(first["seats"][Team::Def as usize], "random");
     // FILE.jsonl:N names a game of the sim output.
     let spec = format!("{}:2", out.display());
     let ok = ball(&["replay", &spec, "--check"]);
@@ -430,7 +450,7 @@ fn card_mode_sim_reports_card_figures() {
     let r = run(&["--json"]);
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
-    let c = &v["metrics"]["cards"];
+    let c = &v["game"]["cards"];
     assert_eq!(c["games"], 6, "{c}");
     let cards = c["cards"].as_array().unwrap();
     assert_eq!(cards.len(), 10);
@@ -458,7 +478,7 @@ fn card_mode_sim_reports_card_figures() {
     // Not card mode: null.
     let r = ball(&["sim", "--games", "2", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
-    assert!(v["metrics"]["cards"].is_null());
+    assert!(v["game"]["cards"].is_null());
 }
 
 #[test]

@@ -1,20 +1,26 @@
 //! The one-ply greedy bot: plays the action whose resulting position the
-//! evaluation ([`super::eval`]) likes best for the coach to move.
+//! game's evaluation ([`Evaluate`]) likes best for the seat to move.
 //!
-//! A turn is several actions of the same coach (B4.2), so greedy judges
-//! each action from the mover's point of view and keeps acting while
-//! something improves on the position as it stands; it plays `end` only
-//! when no other action is strictly better than doing nothing. Strict
-//! improvement also rules out endless 0-AP hand-off loops (B8.1): the
-//! value rises with every action, so no position repeats within a turn.
+//! A seat may play several actions in a row (BALL's turn, B4.2), so greedy
+//! judges each action from the mover's point of view and keeps acting
+//! while something improves on the position as it stands; it plays a
+//! pass ([`Evaluate::is_pass`]) only when no other action is strictly
+//! better than doing nothing. Strict improvement also rules out endless
+//! loops of free actions (BALL's 0-AP hand-offs, B8.1): the value rises
+//! with every action, so no position repeats within a turn.
+//!
+//! **Dice.** When an action rolls before anyone decides again and the
+//! game lists the rolls ([`Game::chance_outcomes`]), its value is the
+//! expectation over them, and where a roll hands the choice back to the
+//! same seat (Gateball: `power`, then the shot on the roll, T4.3), the
+//! value of that roll is the best reply's. Any other die an action rolls
+//! is drawn from the bot's own generator, never the position's
+//! ([`Game::resample`]).
+//!
 //! Ties are broken by the seeded generator, so a seed fixes the games.
 
-use super::Bot;
-use super::eval::evaluate;
-use crate::games::ball::Ball;
-use crate::games::ball::action::Action;
-use crate::games::ball::position::Position;
-use crate::kernel::game::Game;
+use super::{Bot, Evaluate, chance_rng};
+use crate::kernel::game::Seat;
 use crate::kernel::rng::SplitMix64;
 
 /// Values closer than this are a tie (the evaluation is a sum of a few
@@ -23,30 +29,64 @@ const EPS: f64 = 1e-9;
 
 pub struct GreedyBot {
     rng: SplitMix64,
+    dice: SplitMix64,
 }
 
 impl GreedyBot {
     pub fn new(seed: u64) -> GreedyBot {
         GreedyBot {
             rng: SplitMix64::new(seed),
+            dice: chance_rng(seed),
         }
+    }
+
+    /// The value for `me` of playing `a` in `pos`.
+    fn value<G: Evaluate>(&mut self, game: &G, pos: &G::Position, a: G::Action, me: Seat) -> f64 {
+        match game.chance_outcomes(pos, a) {
+            Some(rolls) => rolls
+                .iter()
+                .map(|(p, next)| p * self.after_roll(game, next, me))
+                .sum(),
+            None => self.after(game, pos, a, me),
+        }
+    }
+
+    /// The evaluation after `a`, any die it rolls drawn by the bot.
+    fn after<G: Evaluate>(&mut self, game: &G, pos: &G::Position, a: G::Action, me: Seat) -> f64 {
+        let mut next = pos.clone();
+        game.resample(&mut next, &mut self.dice);
+        game.apply(&mut next, a);
+        game.evaluate(&next, me)
+    }
+
+    /// A rolled position: the best reply's value when `me` chooses next.
+    fn after_roll<G: Evaluate>(&mut self, game: &G, pos: &G::Position, me: Seat) -> f64 {
+        if game.to_move(pos) != Some(me) {
+            return game.evaluate(pos, me);
+        }
+        let mut legal = Vec::new();
+        game.legal_into(pos, &mut legal);
+        legal
+            .into_iter()
+            .map(|a| self.after(game, pos, a, me))
+            .fold(f64::NEG_INFINITY, f64::max)
     }
 }
 
-impl Bot for GreedyBot {
-    fn choose(&mut self, game: &Ball, pos: &Position, legal: &[Action]) -> Action {
-        let me = pos.to_move;
-        let mut best: Option<(f64, Action)> = None;
+impl<G: Evaluate> Bot<G> for GreedyBot {
+    fn choose(&mut self, game: &G, pos: &G::Position, legal: &[G::Action]) -> G::Action {
+        let me = game
+            .to_move(pos)
+            .expect("a bot is asked only while the game goes on");
+        let mut best: Option<(f64, G::Action)> = None;
         let mut ties = 0usize;
-        let mut has_end = false;
+        let mut pass = None;
         for &a in legal {
-            if a == Action::End {
-                has_end = true;
+            if game.is_pass(a) {
+                pass = Some(a);
                 continue;
             }
-            let mut next = *pos;
-            game.apply(&mut next, a);
-            let v = evaluate(&next, &game.params, me);
+            let v = self.value(game, pos, a, me);
             match best {
                 Some((b, _)) if v < b - EPS => {}
                 Some((b, _)) if v <= b + EPS => {
@@ -62,64 +102,15 @@ impl Bot for GreedyBot {
                 }
             }
         }
-        match best {
-            Some((v, a)) if !has_end || v > evaluate(pos, &game.params, me) + EPS => a,
-            Some((_, a)) if !has_end => a,
-            _ => Action::End,
+        match (best, pass) {
+            (Some((_, a)), None) => a,
+            (Some((v, a)), Some(_)) if v > game.evaluate(pos, me) + EPS => a,
+            (_, Some(p)) => p,
+            (None, None) => unreachable!("the legal list is never empty"),
         }
     }
 
     fn spec(&self) -> String {
         "greedy".into()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::ball::action::parse;
-
-    /// Greedy takes a touchdown when one is on the board.
-    #[test]
-    fn takes_the_touchdown() {
-        let game = Ball::default();
-        let mut pos = game.start();
-        // Put ATK to move with its holder one step from DEF's end zone.
-        game.play(&mut pos, parse("end").unwrap(), &mut ()).unwrap();
-        let holder =
-            crate::games::ball::piece::PieceId::new(crate::games::ball::piece::Team::Atk, 5);
-        pos.piece_mut(holder).at = crate::games::ball::board::Sq::parse("B14").unwrap();
-        let legal = game.legal(&pos);
-        let a = GreedyBot::new(1).choose(&game, &pos, &legal);
-        assert_eq!(a.to_string().split(' ').next(), Some("move"));
-        let mut next = pos;
-        game.apply(&mut next, a);
-        assert_eq!(
-            next.score[crate::games::ball::piece::Team::Atk as usize],
-            1,
-            "{a}"
-        );
-    }
-
-    /// With nothing to gain (only `end` and worse actions), greedy ends.
-    #[test]
-    fn ends_when_nothing_improves() {
-        let game = Ball::default();
-        let mut pos = game.start();
-        pos.ap = 0; // only hand-offs (none here: ATK has the ball) and `end`
-        let legal = game.legal(&pos);
-        assert_eq!(legal, vec![Action::End]);
-        assert_eq!(GreedyBot::new(0).choose(&game, &pos, &legal), Action::End);
-    }
-
-    #[test]
-    fn same_seed_same_choices() {
-        let game = Ball::default();
-        let pos = game.start();
-        let legal = game.legal(&pos);
-        let a: Vec<Action> = (0..5)
-            .map(|_| GreedyBot::new(9).choose(&game, &pos, &legal))
-            .collect();
-        assert!(a.windows(2).all(|w| w[0] == w[1]));
     }
 }

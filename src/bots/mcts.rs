@@ -8,14 +8,22 @@
 //! position reached with the static evaluation ([`super::eval`]), then
 //! *back up* the score.
 //!
-//! BALL's turns are several actions of the same coach (B4.2) followed by
-//! the release phase, so the coach to move does not alternate per ply.
-//! Every node therefore stores its value for the coach who *moved into
-//! it* (the coach to move at its parent), and the backup adds the result
-//! seen from that coach: never "flip the sign each ply".
+//! A seat may play several actions in a row (BALL's turns, B4.2), so the
+//! seat to move does not alternate per ply. Every node therefore stores
+//! its value for the seat that *moved into it* (the seat to move at its
+//! parent), and the backup adds the result seen from that seat: never
+//! "flip the sign each ply".
 //!
-//! Two choices keep the search useful at BALL's branching factor (long
-//! passes alone can offer ~80 actions): a node's actions are tried
+//! **Dice.** In a game with chance ([`Game::HAS_CHANCE`]) the search never
+//! reads the position's future dice: it grows [`DETERMINIZATIONS`] trees,
+//! each from the position with its future dice redrawn from the bot's own
+//! generator ([`Game::resample`]), spreads the iterations over them in
+//! turn, and plays the root action with the most visits over all trees
+//! (determinized UCT, "perfect-information Monte Carlo"). A game without
+//! chance grows one tree from the position itself.
+//!
+//! Two choices keep the search useful at a large branching factor (BALL's
+//! long passes alone can offer ~80 actions): a node's actions are tried
 //! best-first by the one-ply evaluation (what greedy would play comes
 //! first), and a node may grow a new child only while it has fewer than
 //! `WIDEN · √visits` children (progressive widening), so visits go deep
@@ -24,20 +32,20 @@
 //! The budget is a number of iterations, not a time: the same seed and
 //! budget give the same choices on any machine and any load.
 
-use super::Bot;
-use super::eval::evaluate_atk;
-use crate::games::ball::Ball;
-use crate::games::ball::action::Action;
-use crate::games::ball::piece::Team;
-use crate::games::ball::position::{Outcome, Position};
-use crate::kernel::game::Game;
+use super::{Bot, Evaluate, chance_rng};
+use crate::kernel::game::{Game, Seat};
 use crate::kernel::rng::SplitMix64;
 
 /// The budget of `mcts` without `:N`.
 pub const DEFAULT_ITERATIONS: u32 = 1000;
 
+/// Trees grown per decision in a game with chance, each on its own draw
+/// of the future dice.
+pub const DETERMINIZATIONS: usize = 8;
+
 /// Tuning of the search. The defaults are hand-set; with them `mcts`
-/// beats `greedy` in 96% of 200 games (docs/balance-metrics.md, "Bots").
+/// beats `greedy` in 96% of 200 BALL games (docs/balance-metrics.md,
+/// "Bots").
 #[derive(Clone, Copy, Debug)]
 pub struct MctsConfig {
     pub iterations: u32,
@@ -47,8 +55,6 @@ pub struct MctsConfig {
     pub widen: f64,
     /// Random actions played after the new node before evaluating.
     pub rollout_actions: u32,
-    /// Evaluation points that map to a win probability of 1/(1 + e⁻¹) ≈ 0.73.
-    pub scale: f64,
 }
 
 impl Default for MctsConfig {
@@ -58,41 +64,47 @@ impl Default for MctsConfig {
             exploration: 0.4,
             widen: 1.5,
             rollout_actions: 0,
-            scale: 100.0,
         }
     }
 }
 
-struct Node {
-    pos: Position,
-    /// The coach who played `action` into this node: `value` is theirs.
-    mover: Team,
-    action: Action,
+struct Node<G: Game> {
+    pos: G::Position,
+    /// The seat that played `action` into this node: `value` is its.
+    mover: Seat,
+    /// `None` at a root.
+    action: Option<G::Action>,
     children: Vec<u32>,
     /// Actions not tried yet, worst first (the next is popped from the end);
     /// filled the first time the node is expanded.
-    untried: Vec<Action>,
+    untried: Vec<G::Action>,
     ordered: bool,
     visits: u32,
     /// Sum of the backed-up results, each in [0, 1], for `mover`.
     value: f64,
 }
 
-pub struct MctsBot {
+pub struct MctsBot<G: Game> {
     rng: SplitMix64,
+    dice: SplitMix64,
     config: MctsConfig,
-    nodes: Vec<Node>,
-    legal: Vec<Action>,
+    /// Every tree's nodes; `roots[k]` is tree k's root.
+    nodes: Vec<Node<G>>,
+    roots: Vec<u32>,
+    legal: Vec<G::Action>,
     path: Vec<u32>,
-    /// Positions this bot has stood in during the current turn: the root
-    /// never plays back into one of them. 0-AP hand-offs (B8.1) could
-    /// otherwise pass the ball to and fro for ever whenever the search
-    /// finds them as good as anything else.
-    seen: Vec<Position>,
+    /// Positions this bot has stood in during the current run of its
+    /// seat's decisions (BALL: the current turn): the root never plays
+    /// back into one of them. Free actions (BALL's 0-AP hand-offs, B8.1)
+    /// could otherwise pass the ball to and fro for ever whenever the
+    /// search finds them as good as anything else.
+    seen: Vec<G::Position>,
+    /// The turn and seat of `seen`.
+    seen_in: Option<(u32, Seat)>,
 }
 
-impl MctsBot {
-    pub fn new(seed: u64, iterations: u32) -> MctsBot {
+impl<G: Evaluate> MctsBot<G> {
+    pub fn new(seed: u64, iterations: u32) -> MctsBot<G> {
         MctsBot::with_config(
             seed,
             MctsConfig {
@@ -102,14 +114,17 @@ impl MctsBot {
         )
     }
 
-    pub fn with_config(seed: u64, config: MctsConfig) -> MctsBot {
+    pub fn with_config(seed: u64, config: MctsConfig) -> MctsBot<G> {
         MctsBot {
             rng: SplitMix64::new(seed),
+            dice: chance_rng(seed),
             config,
             nodes: Vec::new(),
+            roots: Vec::new(),
             legal: Vec::new(),
             path: Vec::new(),
             seen: Vec::new(),
+            seen_in: None,
         }
     }
 
@@ -119,20 +134,24 @@ impl MctsBot {
     }
 
     /// Fills a node's `untried` list, ordered so the best action for its
-    /// coach to move comes out first.
-    fn order(&mut self, game: &Ball, n: usize) {
-        let pos = self.nodes[n].pos;
+    /// seat to move comes out first.
+    fn order(&mut self, game: &G, n: usize) {
+        let pos = self.nodes[n].pos.clone();
+        let Some(me) = game.to_move(&pos) else {
+            return;
+        };
         game.legal_into(&pos, &mut self.legal);
-        if n == 0 {
-            // No repeated position within a turn (see `seen`); `end`
-            // always leads somewhere new, so something is left.
+        if self.nodes[n].action.is_none() {
+            // No repeated position within a run of decisions (see
+            // `seen`); an action that passes leads somewhere new, so
+            // something is left.
             let seen = &self.seen;
-            let fresh: Vec<Action> = self
+            let fresh: Vec<G::Action> = self
                 .legal
                 .iter()
                 .copied()
                 .filter(|&a| {
-                    let mut next = pos;
+                    let mut next = pos.clone();
                     game.apply(&mut next, a);
                     !seen.contains(&next)
                 })
@@ -141,19 +160,14 @@ impl MctsBot {
                 self.legal = fresh;
             }
         }
-        let sign = if pos.to_move == Team::Atk { 1.0 } else { -1.0 };
-        let mut scored: Vec<(f64, u64, Action)> = self
+        let mut scored: Vec<(f64, u64, G::Action)> = self
             .legal
             .iter()
             .map(|&a| {
-                let mut next = pos;
+                let mut next = pos.clone();
                 game.apply(&mut next, a);
                 // A random tie-break key keeps equal actions unbiased.
-                (
-                    sign * evaluate_atk(&next, &game.params),
-                    self.rng.next_u64(),
-                    a,
-                )
+                (game.evaluate(&next, me), self.rng.next_u64(), a)
             })
             .collect();
         scored.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
@@ -162,28 +176,23 @@ impl MctsBot {
         node.ordered = true;
     }
 
-    /// The score of a position for ATK, in [0, 1].
-    fn score(&self, game: &Ball, pos: &Position) -> f64 {
-        match pos.outcome {
-            Some(Outcome::Winner(Team::Atk)) => 1.0,
-            Some(Outcome::Winner(Team::Def)) => 0.0,
-            Some(Outcome::Draw) => 0.5,
+    /// The score of a position for seat 0, in [0, 1].
+    fn score(&self, game: &G, pos: &G::Position) -> f64 {
+        match game.outcome(pos) {
+            Some(o) => o.results[0].points(),
             None => {
-                let v = evaluate_atk(pos, &game.params) / self.config.scale;
+                let v = game.evaluate(pos, 0) / G::EVAL_SCALE;
                 1.0 / (1.0 + (-v).exp())
             }
         }
     }
 
-    fn iterate(&mut self, game: &Ball) {
+    fn iterate(&mut self, game: &G, root: u32) {
         self.path.clear();
-        let mut n = 0usize;
-        self.path.push(0);
+        let mut n = root as usize;
+        self.path.push(root);
         // Select, then expand one child.
-        loop {
-            if self.nodes[n].pos.is_over() {
-                break;
-            }
+        while let Some(mover) = game.to_move(&self.nodes[n].pos) {
             if !self.nodes[n].ordered {
                 self.order(game, n);
             }
@@ -191,14 +200,13 @@ impl MctsBot {
             let allowed = (self.config.widen * f64::from(node.visits + 1).sqrt()).ceil() as usize;
             if !node.untried.is_empty() && node.children.len() < allowed.max(1) {
                 let a = self.nodes[n].untried.pop().expect("an untried action");
-                let mut pos = self.nodes[n].pos;
-                let mover = pos.to_move;
+                let mut pos = self.nodes[n].pos.clone();
                 game.apply(&mut pos, a);
                 let id = self.nodes.len() as u32;
                 self.nodes.push(Node {
                     pos,
                     mover,
-                    action: a,
+                    action: Some(a),
                     children: Vec::new(),
                     untried: Vec::new(),
                     ordered: false,
@@ -229,7 +237,7 @@ impl MctsBot {
             self.path.push(best.1);
         }
         // Roll out.
-        let mut pos = self.nodes[n].pos;
+        let mut pos = self.nodes[n].pos.clone();
         for _ in 0..self.config.rollout_actions {
             game.legal_into(&pos, &mut self.legal);
             if self.legal.is_empty() {
@@ -238,63 +246,86 @@ impl MctsBot {
             let a = self.legal[self.rng.below(self.legal.len())];
             game.apply(&mut pos, a);
         }
-        let atk = self.score(game, &pos);
-        // Back up, each node for the coach who moved into it.
+        let first = self.score(game, &pos);
+        // Back up, each node for the seat that moved into it.
         for &id in &self.path {
             let node = &mut self.nodes[id as usize];
             node.visits += 1;
-            node.value += if node.mover == Team::Atk {
-                atk
-            } else {
-                1.0 - atk
-            };
+            node.value += if node.mover == 0 { first } else { 1.0 - first };
         }
     }
 }
 
-impl Bot for MctsBot {
-    fn choose(&mut self, game: &Ball, pos: &Position, legal: &[Action]) -> Action {
+impl<G: Evaluate> Bot<G> for MctsBot<G> {
+    fn choose(&mut self, game: &G, pos: &G::Position, legal: &[G::Action]) -> G::Action {
         if legal.len() == 1 {
             return legal[0];
         }
-        if self.seen.first().is_none_or(|s| s.turn != pos.turn) {
+        let me = game
+            .to_move(pos)
+            .expect("a bot is asked only while the game goes on");
+        let run = (game.turn(pos), me);
+        if self.seen_in != Some(run) {
             self.seen.clear();
+            self.seen_in = Some(run);
         }
-        self.seen.push(*pos);
+        self.seen.push(pos.clone());
         self.nodes.clear();
-        self.nodes.push(Node {
-            pos: *pos,
-            mover: pos.to_move.other(),
-            action: Action::End,
-            children: Vec::new(),
-            untried: Vec::new(),
-            ordered: false,
-            visits: 0,
-            value: 0.0,
-        });
-        for _ in 0..self.config.iterations {
-            self.iterate(game);
+        self.roots.clear();
+        let trees = if G::HAS_CHANCE { DETERMINIZATIONS } else { 1 };
+        for _ in 0..trees {
+            let mut root = pos.clone();
+            game.resample(&mut root, &mut self.dice);
+            self.roots.push(self.nodes.len() as u32);
+            self.nodes.push(Node {
+                pos: root,
+                mover: 1 - me,
+                action: None,
+                children: Vec::new(),
+                untried: Vec::new(),
+                ordered: false,
+                visits: 0,
+                value: 0.0,
+            });
         }
-        // The most visited child; ties to the better mean.
-        let root = &self.nodes[0];
-        let mut best: Option<(u32, f64, Action)> = None;
-        for &ch in &root.children {
-            let c = &self.nodes[ch as usize];
-            let mean = if c.visits == 0 {
+        for i in 0..self.config.iterations {
+            let root = self.roots[i as usize % trees];
+            self.iterate(game, root);
+        }
+        // The most visited root action over all trees; ties to the better
+        // mean, then to the action the search tried first.
+        let mut totals: Vec<(G::Action, u32, f64)> = Vec::new();
+        for &root in &self.roots {
+            for &ch in &self.nodes[root as usize].children {
+                let c = &self.nodes[ch as usize];
+                let a = c.action.expect("a child has an action");
+                match totals.iter_mut().find(|t| t.0 == a) {
+                    Some(t) => {
+                        t.1 += c.visits;
+                        t.2 += c.value;
+                    }
+                    None => totals.push((a, c.visits, c.value)),
+                }
+            }
+        }
+        let mut best: Option<(u32, f64, G::Action)> = None;
+        for &(a, visits, value) in &totals {
+            let mean = if visits == 0 {
                 0.0
             } else {
-                c.value / f64::from(c.visits)
+                value / f64::from(visits)
             };
-            if best.is_none_or(|(v, m, _)| c.visits > v || (c.visits == v && mean > m)) {
-                best = Some((c.visits, mean, c.action));
+            if best.is_none_or(|(v, m, _)| visits > v || (visits == v && mean > m)) {
+                best = Some((visits, mean, a));
             }
         }
         match best {
             Some((_, _, a)) => a,
             // A budget of 0: the evaluation's favourite.
             None => {
-                self.order(game, 0);
-                *self.nodes[0].untried.last().expect("legal is not empty")
+                let root = self.roots[0] as usize;
+                self.order(game, root);
+                *self.nodes[root].untried.last().expect("legal is not empty")
             }
         }
     }
@@ -305,58 +336,5 @@ impl Bot for MctsBot {
         } else {
             format!("mcts:{}", self.config.iterations)
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::ball::action::parse;
-    use crate::games::ball::board::Sq;
-    use crate::games::ball::piece::PieceId;
-
-    /// With a touchdown one action away, the search finds it.
-    #[test]
-    fn finds_the_touchdown() {
-        let game = Ball::default();
-        let mut pos = game.start();
-        game.play(&mut pos, parse("end").unwrap(), &mut ()).unwrap();
-        pos.piece_mut(PieceId::new(Team::Atk, 5)).at = Sq::parse("B14").unwrap();
-        let legal = game.legal(&pos);
-        let a = MctsBot::new(3, 200).choose(&game, &pos, &legal);
-        let mut next = pos;
-        game.apply(&mut next, a);
-        assert_eq!(next.score[Team::Atk as usize], 1, "{a}");
-    }
-
-    /// Values are backed up for the coach who moved into each node: at the
-    /// root (DEF to move) every child's mover is DEF.
-    #[test]
-    fn children_carry_their_mover() {
-        let game = Ball::default();
-        let pos = game.start();
-        let legal = game.legal(&pos);
-        let mut bot = MctsBot::new(1, 50);
-        bot.choose(&game, &pos, &legal);
-        assert!(bot.nodes.len() > 1);
-        for &ch in &bot.nodes[0].children {
-            assert_eq!(bot.nodes[ch as usize].mover, Team::Def);
-        }
-        let visits: u32 = bot.nodes[0]
-            .children
-            .iter()
-            .map(|&c| bot.nodes[c as usize].visits)
-            .sum();
-        assert_eq!(visits, 50);
-    }
-
-    #[test]
-    fn same_seed_same_choice() {
-        let game = Ball::default();
-        let pos = game.start();
-        let legal = game.legal(&pos);
-        let a = MctsBot::new(5, 100).choose(&game, &pos, &legal);
-        let b = MctsBot::new(5, 100).choose(&game, &pos, &legal);
-        assert_eq!(a, b);
     }
 }

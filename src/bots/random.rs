@@ -1,9 +1,7 @@
 //! The uniformly random bot: the baseline every other bot must beat.
 
 use super::Bot;
-use crate::games::ball::Ball;
-use crate::games::ball::action::Action;
-use crate::games::ball::position::Position;
+use crate::kernel::game::Game;
 use crate::kernel::rng::SplitMix64;
 
 pub struct RandomBot {
@@ -18,8 +16,8 @@ impl RandomBot {
     }
 }
 
-impl Bot for RandomBot {
-    fn choose(&mut self, _game: &Ball, _pos: &Position, legal: &[Action]) -> Action {
+impl<G: Game> Bot<G> for RandomBot {
+    fn choose(&mut self, _game: &G, _pos: &G::Position, legal: &[G::Action]) -> G::Action {
         legal[self.rng.below(legal.len())]
     }
 

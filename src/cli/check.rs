@@ -11,8 +11,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use super::{UsageError, one_line};
-use crate::diagnostic::Problem;
-use crate::games::ball::ruleset::{GameKind, Ruleset, game_of};
+use crate::games::Module;
 
 #[derive(Debug, clap::Args)]
 #[command(
@@ -35,18 +34,19 @@ pub struct CheckArgs {
     pub print: bool,
 }
 
-/// Runs `ball check`; `spec` is the `--ruleset` value.
-pub fn run(args: CheckArgs, spec: &str, out: &mut dyn Write) -> Result<(), UsageError> {
-    let gateball = args.card.is_none() && game_of(spec) == GameKind::Gateball;
+/// Runs `ball check` for game `G`; `spec` is the `--ruleset` value.
+pub fn run<G: Module>(args: CheckArgs, spec: &str, out: &mut dyn Write) -> Result<(), UsageError> {
     let (what, problems) = match &args.card {
-        Some(path) => (format!("card {}", path.display()), check_card(path)),
-        // A Gateball ruleset: its TOML, its court file (T1.8) and its
-        // setup file (T2.2).
-        None if gateball => (
-            format!("ruleset {spec}"),
-            crate::games::gateball::ruleset::check(spec),
+        Some(path) => (
+            format!("card {}", path.display()),
+            G::check_script(path).ok_or_else(|| {
+                UsageError(format!(
+                    "{} has no card scripts: --card checks BALL's (`ball --game ball check --card FILE.lua`)",
+                    G::TITLE
+                ))
+            })?,
         ),
-        None => (format!("ruleset {spec}"), Ruleset::check(spec)),
+        None => (format!("ruleset {spec}"), G::check_ruleset(spec)),
     };
     for p in &problems {
         writeln!(out, "{}", one_line(&p.to_string()))?;
@@ -54,20 +54,10 @@ pub fn run(args: CheckArgs, spec: &str, out: &mut dyn Write) -> Result<(), Usage
     let what = one_line(&what);
     if problems.is_empty() {
         writeln!(out, "{what}: no problems")?;
-        if args.print && gateball {
-            let ruleset = crate::games::gateball::ruleset::load(spec).map_err(UsageError)?;
+        if args.print {
+            let ruleset = G::load_ruleset(spec).map_err(UsageError)?;
             writeln!(out)?;
-            write!(out, "{}", ruleset.to_toml())?;
-        } else if args.print {
-            let mut ruleset = Ruleset::load(spec)?;
-            // The parameters the game is played with: variant scripts may
-            // set some (`params = {…}`, `forbid = {…}`).
-            if let Ok(prepared) = crate::games::ball::script::prepare(&ruleset) {
-                ruleset.params = prepared.params;
-            }
-            writeln!(out)?;
-            writeln!(out, "# after `extends` and the variant scripts")?;
-            write!(out, "{}", ruleset.to_toml())?;
+            write!(out, "{}", G::ruleset_toml(&ruleset))?;
         }
         return Ok(());
     }
@@ -78,44 +68,4 @@ pub fn run(args: CheckArgs, spec: &str, out: &mut dyn Write) -> Result<(), Usage
     );
     writeln!(out, "{summary}")?;
     Err(UsageError(summary))
-}
-
-/// The problems of one card file: readable, named like a card id, and
-/// whatever the script layer finds in it.
-fn check_card(path: &std::path::Path) -> Vec<Problem> {
-    let shown = path.display().to_string();
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) => {
-            let reason = match e.kind() {
-                std::io::ErrorKind::NotFound => "not found".to_string(),
-                std::io::ErrorKind::InvalidData => "not valid UTF-8".to_string(),
-                _ => e.to_string(),
-            };
-            return vec![Problem::new(
-                shown,
-                None,
-                format!("cannot read the card: {reason}"),
-            )];
-        }
-    };
-    let mut problems = Vec::new();
-    let id = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
-    if !crate::games::ball::action::is_card_id(id) {
-        problems.push(Problem::new(
-            &shown,
-            None,
-            format!(
-                "the file name `{id}` is the card's id in the notation: lower-case letters, digits, `_` or `-`"
-            ),
-        ));
-    }
-    if path.extension().is_none_or(|e| e != "lua") {
-        problems.push(Problem::new(&shown, None, "a card file ends in `.lua`"));
-    }
-    // The card's own problems (Lua syntax, fields, hooks) are the script
-    // layer's.
-    problems.extend(crate::games::ball::script::check_card(&shown, &text));
-    crate::games::ball::ruleset::dedup(&mut problems);
-    problems
 }

@@ -1,39 +1,33 @@
-//! One function per subcommand.
+//! One function per subcommand, each written once for every game: the
+//! command line picks the game ([`choose_game`]) and runs the command on
+//! it through `games::visit`.
 
 use std::io::Write;
 
-use super::{Command, GameKind, UsageError, gateball};
-use crate::games::ball::action::{self, Action};
-use crate::games::ball::event::Event;
-use crate::games::ball::position::Position;
-use crate::games::ball::ruleset::Ruleset;
-use crate::games::ball::{Ball, json, show};
+use super::{Command, GameOpts, UsageError, display_name, read_input};
+use crate::games::{self, Module, Visit};
+use crate::kernel::game::{Game, Title};
 use crate::kernel::perft;
 use crate::kernel::rng::SplitMix64;
 
-/// Safety net for `selfplay`: far beyond any real game (turn limit × the
-/// longest plausible turn), so a rules bug cannot loop forever.
+/// Safety net for `selfplay`: far beyond any real game, so a rules bug
+/// cannot loop forever.
 const SELFPLAY_MAX_ACTIONS: usize = 100_000;
 
-/// Runs a command under the ruleset `spec` (`--ruleset`). `check` and
-/// `test` load rulesets themselves: `check` must report a broken ruleset
-/// rather than fail to load it, and `test` plays each scenario in the
-/// ruleset its `ruleset:` line names.
+/// Runs a command under the ruleset `spec` (`--ruleset`). The game is the
+/// position's (`game` field), else `--game`'s, else the ruleset's; `test`
+/// plays each scenario in the ruleset its `ruleset:` line names, `replay`
+/// the game its record names, `compare` the game of its two rulesets.
 pub fn dispatch(
     command: Command,
-    game_flag: Option<GameKind>,
+    game_flag: Option<&str>,
     spec: Option<&str>,
     out: &mut dyn Write,
 ) -> Result<(), UsageError> {
     let command = match command {
-        Command::Check(args) => {
-            let default = match game_flag {
-                Some(GameKind::Gateball) => crate::games::gateball::ruleset::DEFAULT,
-                _ => "standard",
-            };
-            return super::check::run(args, spec.unwrap_or(default), out);
-        }
         Command::Test(args) => return super::test::run(args, out),
+        Command::Replay(args) => return super::replay::dispatch(args, game_flag, spec, out),
+        Command::Compare(args) => return super::sim::dispatch_compare(args, game_flag, out),
         command => command,
     };
     let position = match &command {
@@ -43,101 +37,211 @@ pub fn dispatch(
         | Command::Perft { position, .. } => position.clone(),
         _ => None,
     };
-    let text = gateball::read_position(&position)?;
-    let kind = choose_game(game_flag, spec, text.as_ref().map(|(_, t)| t.as_str()))?;
-    match kind {
-        GameKind::Gateball => gateball::run(command, spec, text, out),
-        GameKind::Ball => run(
+    let text = match &position {
+        Some(path) => Some((display_name(path), read_input(path)?)),
+        None => None,
+    };
+    let from_position = text
+        .as_ref()
+        .and_then(|(_, t)| crate::data::game_of_position(t));
+    if let (Some(p), Some((file, _))) = (&from_position, &text)
+        && !games::NAMES.contains(&p.as_str())
+    {
+        return Err(UsageError(format!(
+            "{file}: field `game`: `{p}` is not a game this binary plays ({})",
+            games::names()
+        )));
+    }
+    let name = choose_game(from_position.as_deref(), game_flag, spec)?;
+    games::visit(
+        &name,
+        Run {
             command,
-            &Ruleset::load(spec.unwrap_or("standard"))?,
+            spec,
             text,
             out,
-        ),
-    }
+        },
+    )
+    .expect("choose_game names a registered game")
 }
 
 /// Which game a command plays: the position's `game` field first, then
-/// `--game`, then the ruleset's `game`; a disagreement is an error.
-fn choose_game(
-    flag: Option<GameKind>,
-    spec: Option<&str>,
+/// `--game`, then the ruleset's `game`; a disagreement is an error, and so
+/// is a name no registered game has.
+pub fn choose_game(
     position: Option<&str>,
-) -> Result<GameKind, UsageError> {
-    let parse = |name: &str| match name {
-        "ball" => Some(GameKind::Ball),
-        "gateball" => Some(GameKind::Gateball),
-        _ => None,
-    };
-    let from_position = position
-        .and_then(gateball::game_field)
-        .and_then(|g| parse(&g));
-    let from_ruleset = spec.map(|spec| match crate::games::ball::ruleset::game_of(spec) {
-        crate::games::ball::ruleset::GameKind::Ball => GameKind::Ball,
-        crate::games::ball::ruleset::GameKind::Gateball => GameKind::Gateball,
-    });
-    let name = |k: GameKind| match k {
-        GameKind::Ball => "ball",
-        GameKind::Gateball => "gateball",
-    };
-    if let (Some(p), Some(r)) = (from_position, from_ruleset)
+    flag: Option<&str>,
+    spec: Option<&str>,
+) -> Result<String, UsageError> {
+    if let Some(p) = position
+        && !games::NAMES.contains(&p)
+    {
+        return Err(UsageError(format!(
+            "the position's game `{p}` is not one this binary plays ({})",
+            games::names()
+        )));
+    }
+    let from_ruleset = spec.map(crate::data::game_of);
+    if let Some(r) = &from_ruleset
+        && !games::NAMES.contains(&r.as_str())
+    {
+        return Err(UsageError(format!(
+            "the ruleset `{}` is for game `{r}`, which this binary does not play ({})",
+            spec.unwrap_or_default(),
+            games::names()
+        )));
+    }
+    let spec_shown = spec.unwrap_or_default();
+    if let (Some(p), Some(r)) = (position, &from_ruleset)
         && p != r
     {
         return Err(UsageError(format!(
-            "the position is a {} position but the ruleset `{}` is for {}",
-            name(p),
-            spec.unwrap_or_default(),
-            name(r)
+            "the position is a {p} position but the ruleset `{spec_shown}` is for {r}"
         )));
     }
-    if let (Some(p), Some(f)) = (from_position, flag)
+    if let (Some(p), Some(f)) = (position, flag)
         && p != f
     {
         return Err(UsageError(format!(
-            "the position is a {} position but --game says {}",
-            name(p),
-            name(f)
+            "the position is a {p} position but --game says {f}"
         )));
     }
-    if let (Some(r), Some(f)) = (from_ruleset, flag)
+    if let (Some(r), Some(f)) = (&from_ruleset, flag)
         && r != f
     {
         return Err(UsageError(format!(
-            "the ruleset `{}` is for {} but --game says {}",
-            spec.unwrap_or_default(),
-            name(r),
-            name(f)
+            "the ruleset `{spec_shown}` is for {r} but --game says {f}"
         )));
     }
-    Ok(from_position
-        .or(flag)
+    Ok(position
+        .map(str::to_string)
+        .or(flag.map(str::to_string))
         .or(from_ruleset)
-        .unwrap_or(GameKind::Ball))
+        .unwrap_or_else(|| crate::data::DEFAULT_GAME.to_string()))
 }
 
-pub fn run(
+/// The ruleset `spec` of game `G` (its default without one), with the
+/// game options given applied.
+pub fn ruleset<G: Module>(spec: Option<&str>, opts: &GameOpts) -> Result<G::Ruleset, UsageError> {
+    let mut r = G::load_ruleset(spec.unwrap_or(G::DEFAULT_RULESET)).map_err(UsageError)?;
+    for (name, value) in opts.given() {
+        if !G::OPTIONS.iter().any(|o| o.name == name) {
+            return Err(UsageError(option_refusal::<G>(name)));
+        }
+        G::set_option(&mut r, name, value).map_err(UsageError)?;
+    }
+    Ok(r)
+}
+
+/// Why `--NAME` is refused for game `G`, naming the games that take it.
+fn option_refusal<G: Title>(name: &str) -> String {
+    struct Takes<'a>(&'a str);
+    impl Visit for Takes<'_> {
+        type Output = Option<(&'static str, &'static str)>;
+        fn visit<H: Module>(self) -> Self::Output {
+            H::OPTIONS
+                .iter()
+                .any(|o| o.name == self.0)
+                .then_some((H::TITLE, H::NAME))
+        }
+    }
+    let owners: Vec<(&str, &str)> = games::NAMES
+        .iter()
+        .filter_map(|n| games::visit(n, Takes(name)).flatten())
+        .collect();
+    match owners.as_slice() {
+        [] => format!("--{name} is not an option of {}", G::TITLE),
+        [(_, first), ..] => {
+            let titles: Vec<&str> = owners.iter().map(|(t, _)| *t).collect();
+            format!(
+                "--{name} is {}'s, not {}'s: add --game {first}",
+                titles.join(" and "),
+                G::TITLE,
+            )
+        }
+    }
+}
+
+/// The game of a ruleset, scripts loaded.
+pub fn build<G: Module>(ruleset: &G::Ruleset) -> Result<G, UsageError> {
+    G::build(ruleset).map_err(UsageError)
+}
+
+struct Run<'a> {
     command: Command,
-    ruleset: &Ruleset,
+    spec: Option<&'a str>,
+    text: Option<(String, String)>,
+    out: &'a mut dyn Write,
+}
+
+impl Visit for Run<'_> {
+    type Output = Result<(), UsageError>;
+
+    fn visit<G: Module>(self) -> Self::Output {
+        run::<G>(self.command, self.spec, self.text, self.out)
+    }
+}
+
+fn run<G: Module>(
+    command: Command,
+    spec: Option<&str>,
     text: Option<(String, String)>,
     out: &mut dyn Write,
 ) -> Result<(), UsageError> {
-    let game = ruleset.game();
     match command {
-        Command::New {
-            court,
-            setup,
-            seed,
-            events,
-        } => {
-            if court.is_some() || setup.is_some() || seed.is_some() || events {
-                return Err(UsageError(
-                    "--court, --setup, --seed and --events of `new` are Gateball's: add --game gateball"
-                        .into(),
-                ));
+        Command::Check(args) => {
+            return super::check::run::<G>(args, spec.unwrap_or(G::DEFAULT_RULESET), out);
+        }
+        Command::Api { stubs } => {
+            let text = G::script_api(stubs).ok_or_else(|| {
+                UsageError(format!(
+                    "{} has no scripts, so no script API (BALL's is `ball --game ball api`)",
+                    G::TITLE
+                ))
+            })?;
+            write!(out, "{text}")?;
+            return Ok(());
+        }
+        _ => {}
+    }
+    let opts = match &command {
+        Command::New { opts, .. } | Command::Selfplay { opts, .. } => opts.clone(),
+        Command::Play(args) => args.opts.clone(),
+        Command::Sim(args) => args.opts.clone(),
+        _ => GameOpts::default(),
+    };
+    let rules = ruleset::<G>(spec, &opts)?;
+    let game = build::<G>(&rules)?;
+    match command {
+        Command::New { seed: Some(_), .. } if !G::HAS_CHANCE => {
+            struct Dice;
+            impl Visit for Dice {
+                type Output = Option<&'static str>;
+                fn visit<H: Module>(self) -> Self::Output {
+                    H::HAS_CHANCE.then_some(H::NAME)
+                }
             }
-            write!(out, "{}", json::write(&Position::start(&game.params)))?;
+            let dice: Vec<&str> = games::NAMES
+                .iter()
+                .filter_map(|n| games::visit(n, Dice).flatten())
+                .collect();
+            return Err(UsageError(format!(
+                "--seed deals a dice game's dice, and {} has none: every game starts the same (for a dice game add --game {})",
+                G::TITLE,
+                dice.join(" or --game ")
+            )));
+        }
+        Command::New { seed, events, .. } => {
+            let (game, pos, log) = game.new_game(seed.unwrap_or(0));
+            if events {
+                let lines: Vec<String> = log.iter().map(ToString::to_string).collect();
+                write!(out, "{}", with_events(&game, &pos, &lines))?;
+            } else {
+                write!(out, "{}", game.write_position(&pos))?;
+            }
         }
         Command::Legal { json, .. } => {
-            let pos = load(&game, text)?;
+            let (game, pos) = load(&game, text)?;
             let list = game.canonical_legal(&pos);
             if json {
                 writeln!(out, "{}", serde_json::to_string(&list)?)?;
@@ -148,10 +252,18 @@ pub fn run(
             }
         }
         Command::Apply {
-            events, actions, ..
+            events,
+            dice,
+            actions,
+            ..
         } => {
-            let mut pos = load(&game, text)?;
+            let (game, mut pos) = load(&game, text)?;
+            if let Some(dice) = dice {
+                game.force_dice(&mut pos, &parse_dice(&dice)?)
+                    .map_err(UsageError)?;
+            }
             let n = actions.len();
+            let mut lines = Vec::new();
             for (i, raw) in actions.iter().enumerate() {
                 let text = raw.to_str().ok_or_else(|| {
                     at_step(
@@ -163,67 +275,76 @@ pub fn run(
                         ),
                     )
                 })?;
-                let action = action::parse(text).map_err(|e| at_step(i, n, e.to_string()))?;
-                let mut log: Vec<Event> = Vec::new();
+                let action = game.parse_action(text).map_err(|e| at_step(i, n, e))?;
+                let mut log = Vec::new();
                 game.play(&mut pos, action, &mut log)
-                    .map_err(|e| at_step(i, n, e.to_string()))?;
-                if events {
-                    for e in log {
-                        eprintln!("{action}: {e}");
-                    }
+                    .map_err(|e| at_step(i, n, e))?;
+                if let Some(e) = game.take_error() {
+                    eprintln!("warning: {e}");
                 }
+                lines.push(format!("> {action}"));
+                lines.extend(log.iter().map(ToString::to_string));
             }
-            write!(out, "{}", json::write(&pos))?;
+            if events {
+                write!(out, "{}", with_events(&game, &pos, &lines))?;
+            } else {
+                write!(out, "{}", game.write_position(&pos))?;
+            }
         }
         Command::Show { .. } => {
-            let pos = load(&game, text)?;
-            write!(out, "{}", show::render(&pos, &game.params))?;
+            let (game, pos) = load(&game, text)?;
+            write!(out, "{}", game.show(&pos))?;
         }
         Command::Perft { depth, divide, .. } => {
-            let pos = load(&game, text)?;
+            let (game, pos) = load(&game, text)?;
             perft_command(&game, &pos, depth, divide, out)?;
         }
-        Command::Selfplay { seed, events } => selfplay(&game, seed, events, out)?,
-        Command::Play(args) => super::play::run(args, ruleset, out)?,
-        Command::Replay(args) => super::replay::run(args, ruleset, out)?,
-        Command::Sim(args) => super::sim::run_sim(args, ruleset, out)?,
-        Command::Compare(args) => super::sim::run_compare(args, ruleset, out)?,
-        Command::Api { stubs } => {
-            let text = if stubs {
-                crate::games::ball::script::api::stubs()
-            } else {
-                crate::games::ball::script::api::reference()
-            };
-            write!(out, "{text}")?;
-        }
-        // Reached only by callers of `run` itself (`dispatch` routes these
-        // before loading): check the ruleset already loaded.
-        Command::Check(args) => {
-            let shipped = ruleset.file == format!("rulesets/{}.toml", ruleset.name);
-            let spec = if shipped {
-                &ruleset.name
-            } else {
-                &ruleset.file
-            };
-            super::check::run(args, spec, out)?
-        }
-        Command::Test(args) => super::test::run(args, out)?,
+        Command::Selfplay { seed, events, .. } => selfplay(&game, seed, events, out)?,
+        Command::Play(args) => super::play::run::<G>(args, rules)?,
+        Command::Sim(args) => super::sim::run_sim::<G>(args, &rules, out)?,
+        Command::Check(_)
+        | Command::Api { .. }
+        | Command::Test(_)
+        | Command::Replay(_)
+        | Command::Compare(_) => unreachable!("routed before the game is built"),
     }
     Ok(())
 }
 
+/// `--dice 3,1`: die values.
+fn parse_dice(text: &str) -> Result<Vec<u32>, UsageError> {
+    text.split(',')
+        .map(|v| {
+            let v = v.trim();
+            v.parse::<u32>().map_err(|_| {
+                UsageError(format!(
+                    "--dice `{text}`: `{v}` is not a die value (whole numbers, comma-separated, e.g. --dice 3,1)"
+                ))
+            })
+        })
+        .collect()
+}
+
+/// `{"position": …, "events": […]}`, pretty-printed, as the notations'
+/// `--events` has it.
+fn with_events<G: Title>(game: &G, pos: &G::Position, events: &[String]) -> String {
+    let position: serde_json::Value =
+        serde_json::from_str(&game.write_position(pos)).expect("the writer writes JSON");
+    let doc = serde_json::json!({ "position": position, "events": events });
+    let mut s = serde_json::to_string_pretty(&doc).expect("JSON");
+    s.push('\n');
+    s
+}
+
 /// `ball perft` for any game: the count (or the split by first action,
 /// sorted as text) on stdout, the time on stderr.
-pub(super) fn perft_command<G: crate::kernel::game::Game>(
+pub(super) fn perft_command<G: Game>(
     game: &G,
     pos: &G::Position,
     depth: u32,
     divide: bool,
     out: &mut dyn Write,
-) -> Result<(), UsageError>
-where
-    G::Action: std::fmt::Display,
-{
+) -> Result<(), UsageError> {
     if divide && depth == 0 {
         return Err(UsageError(
             "--divide splits by first action: it needs a depth of at least 1".into(),
@@ -261,46 +382,80 @@ fn at_step(i: usize, n: usize, msg: String) -> UsageError {
 }
 
 /// The `--position` read by `dispatch` (name for messages, text), or the
-/// start position without one.
-fn load(game: &Ball, text: Option<(String, String)>) -> Result<Position, UsageError> {
+/// start position of seed 0 without one.
+fn load<G: Title>(
+    game: &G,
+    text: Option<(String, String)>,
+) -> Result<(G, G::Position), UsageError> {
     match text {
-        None => Ok(Position::start(&game.params)),
-        Some((name, text)) => {
-            json::read(&text, &game.params).map_err(|e| UsageError(format!("{name}: {e}")))
+        None => {
+            let (game, pos, _) = game.new_game(0);
+            Ok((game, pos))
         }
+        Some((name, text)) => game
+            .read_position(&text)
+            .map_err(|e| UsageError(format!("{name}: {e}"))),
     }
 }
 
-fn selfplay(game: &Ball, seed: u64, events: bool, out: &mut dyn Write) -> Result<(), UsageError> {
-    let mut rng = SplitMix64::new(seed);
-    let mut pos = Position::start(&game.params);
-    let mut legal: Vec<Action> = Vec::new();
+/// `ball selfplay`: a game of uniformly random legal actions. The game is
+/// dealt from `seed`; the choices come from `SplitMix64(seed)`, or in a
+/// dice game from `SplitMix64(seed xor 0x5EED)`, so that they never reuse
+/// the dice's stream.
+fn selfplay<G: Title>(
+    game: &G,
+    seed: u64,
+    events: bool,
+    out: &mut dyn Write,
+) -> Result<(), UsageError> {
+    let (game, mut pos, created) = game.new_game(seed);
+    let mut rng = SplitMix64::new(if G::HAS_CHANCE { seed ^ 0x5EED } else { seed });
     writeln!(
         out,
-        "# ball selfplay --seed {seed}: uniformly random legal actions"
+        "# ball selfplay --game {} --seed {seed}: uniformly random legal actions",
+        G::NAME
     )?;
+    if events {
+        for e in &created {
+            writeln!(out, "        {e}")?;
+        }
+    }
+    let mut legal = Vec::new();
     let mut n = 0;
     while n < SELFPLAY_MAX_ACTIONS {
-        legal = game.legal(&pos);
+        game.legal_into(&pos, &mut legal);
+        let Some(seat) = game.to_move(&pos) else {
+            break;
+        };
         if legal.is_empty() {
             break;
         }
         let action = legal[rng.below(legal.len())];
-        let mut log: Vec<Event> = Vec::new();
-        writeln!(out, "{:>3} {} {action}", pos.turn, pos.to_move)?;
+        writeln!(
+            out,
+            "{:>3} {} {action}",
+            game.turn(&pos),
+            G::seat_name(seat)
+        )?;
+        let mut log = Vec::new();
         game.play(&mut pos, action, &mut log)
             .map_err(|e| UsageError(format!("internal error: {e}")))?;
-        for e in log {
-            let notable = matches!(e, Event::Touchdown { .. } | Event::GameOver { .. });
-            if events || notable {
+        if let Some(e) = game.take_error() {
+            eprintln!("warning: {e}");
+        }
+        if events {
+            for e in log {
                 writeln!(out, "        {e}")?;
             }
         }
         n += 1;
     }
-    legal.clear();
     writeln!(out, "# {n} actions")?;
+    match game.outcome(&pos) {
+        Some(o) => writeln!(out, "# result: {} ({})", o.score, o.end.name)?,
+        None => writeln!(out, "# result: unfinished {}", game.score_text(&pos))?,
+    }
     writeln!(out)?;
-    write!(out, "{}", show::render(&pos, &game.params))?;
+    write!(out, "{}", game.show(&pos))?;
     Ok(())
 }

@@ -7,7 +7,6 @@
 
 mod check;
 mod commands;
-mod gateball;
 mod play;
 mod replay;
 mod sim;
@@ -31,41 +30,64 @@ Exit status: 0 ok, 2 bad input (one line on stderr)."
 )]
 pub struct Cli {
     /// The rules to play by: a shipped ruleset's name or a ruleset file
-    /// [default: `standard` for BALL, `gateball` for Gateball].
+    /// [default: the game's own: `standard` for BALL, `gateball` for Gateball].
     #[arg(long, global = true, value_name = "NAME|FILE")]
     pub ruleset: Option<String>,
     /// The game: `ball` or `gateball` [default: the position's `game`
     /// field, else the ruleset's `game`, else ball].
-    #[arg(long, global = true, value_name = "GAME")]
-    pub game: Option<GameKind>,
+    #[arg(long, global = true, value_name = "GAME", value_parser = game_name)]
+    pub game: Option<String>,
     #[command(subcommand)]
     pub command: Command,
 }
 
-/// The games this binary plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum GameKind {
-    /// BALL (`ball.md`).
-    Ball,
-    /// Gateball (`gateball.md`).
-    Gateball,
+/// `--game`: one of the registered games.
+fn game_name(s: &str) -> Result<String, String> {
+    if crate::games::NAMES.contains(&s) {
+        Ok(s.to_string())
+    } else {
+        Err(format!("expected one of: {}", crate::games::names()))
+    }
+}
+
+/// A game's own options (`kernel::game::Title::OPTIONS`), offered where a
+/// game is dealt from a ruleset; a game that does not take one says so.
+#[derive(Debug, Default, Clone, clap::Args)]
+pub struct GameOpts {
+    /// Gateball: a court file replacing the ruleset's court (T1.8).
+    #[arg(long, value_name = "FILE")]
+    pub court: Option<String>,
+    /// Gateball: a setup file (players, sides, `first`; T2.2-T2.4).
+    #[arg(long, value_name = "FILE")]
+    pub setup: Option<String>,
+}
+
+impl GameOpts {
+    /// The options given, as (name, value).
+    pub fn given(&self) -> Vec<(&'static str, &str)> {
+        let mut v = Vec::new();
+        if let Some(c) = &self.court {
+            v.push(("court", c.as_str()));
+        }
+        if let Some(s) = &self.setup {
+            v.push(("setup", s.as_str()));
+        }
+        v
+    }
 }
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Print the start position as JSON (BALL B3.1; Gateball T9.1).
     New {
-        /// Gateball: a court file replacing the ruleset's court (T1.8).
-        #[arg(long, value_name = "FILE")]
-        court: Option<PathBuf>,
-        /// Gateball: a setup file (players, sides, `first`; T2.2-T2.4).
-        #[arg(long, value_name = "FILE")]
-        setup: Option<PathBuf>,
-        /// Gateball: the RNG's initial state, 0 to 2^64-1 (T4.5) [default: 0].
+        #[command(flatten)]
+        opts: GameOpts,
+        /// The seed a new game is dealt from: a dice game's dice (Gateball
+        /// T4.5), 0 to 2^64-1 [default: 0]. BALL has no chance.
         #[arg(long, value_name = "N")]
         seed: Option<u64>,
-        /// Gateball: print {"position": …, "events": […]} with the creation
-        /// events (coin, turn 1, play 1 start).
+        /// Print {"position": …, "events": […]} with the events of the
+        /// game's creation (Gateball: coin, turn 1, play 1 start).
         #[arg(long)]
         events: bool,
     },
@@ -83,10 +105,14 @@ pub enum Command {
         /// Position JSON file, or `-` for standard input [default: the start position].
         #[arg(long, value_name = "FILE")]
         position: Option<PathBuf>,
-        /// Print what happened: BALL on stderr (knock-downs, ball taken,
-        /// touchdowns); Gateball as {"position": …, "events": […]} on stdout.
+        /// Print {"position": …, "events": […]}: the position and, for each
+        /// action, a line `> ACTION` followed by what happened.
         #[arg(long)]
         events: bool,
+        /// Dice games: die values to roll before the generator's, in order,
+        /// comma-separated (Gateball T4.6), e.g. --dice 3,1.
+        #[arg(long, value_name = "V,V,…")]
+        dice: Option<String>,
         /// The actions, one an argument, e.g. "move DEF3 G9" "end".
         #[arg(value_name = "ACTION", required = true, allow_hyphen_values = true)]
         actions: Vec<std::ffi::OsString>,
@@ -111,7 +137,9 @@ pub enum Command {
     },
     /// Play a seeded random game; print its action log and final board.
     Selfplay {
-        /// Seed of the random choices: same seed, same game.
+        #[command(flatten)]
+        opts: GameOpts,
+        /// Seed of the game and of the random choices: same seed, same game.
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// Also print the events of each action.
@@ -151,7 +179,12 @@ impl<E: std::error::Error> From<E> for UsageError {
 
 /// Runs the parsed command, writing its output to `out`.
 pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), UsageError> {
-    commands::dispatch(cli.command, cli.game, cli.ruleset.as_deref(), out)
+    commands::dispatch(
+        cli.command,
+        cli.game.as_deref(),
+        cli.ruleset.as_deref(),
+        out,
+    )
 }
 
 /// The binary's entry point.
@@ -199,6 +232,15 @@ pub(crate) fn one_line(msg: &str) -> String {
             escaped
         })
         .collect()
+}
+
+/// How a file is named in messages: `` `path` ``, or standard input.
+pub(crate) fn display_name(path: &std::path::Path) -> String {
+    if path.as_os_str() == "-" {
+        "standard input".to_string()
+    } else {
+        format!("`{}`", path.display())
+    }
 }
 
 /// Reads a file, or standard input for `-`.

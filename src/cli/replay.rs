@@ -5,8 +5,7 @@
 use std::io::IsTerminal;
 
 use super::{UsageError, read_input};
-use crate::games::ball::ruleset::Ruleset;
-use crate::games::ball::show;
+use crate::games::{self, Module, Visit};
 use crate::kernel::record::Record;
 use crate::lab::replay;
 
@@ -20,7 +19,8 @@ With --check: exit 0 when every action replays and the result matches the \
 record's; exit 2 with one line naming the first divergence otherwise (an \
 action malformed or illegal at step k, a different result). A record whose \
 ruleset-hash is not the current ruleset's fingerprint is refused: it was \
-played under other rules (pick them with --ruleset).
+played under other rules (pick them with --ruleset). The game is the record's \
+`game:`, the ruleset --ruleset or else the record's `ruleset:`.
 
 Without --check, on a terminal: the board steps through the game. When \
 standard input or output is not a terminal, the actions and the final board \
@@ -56,36 +56,73 @@ pub fn load_record(spec: &str) -> Result<Record, UsageError> {
     Record::parse(&text).map_err(|e| UsageError(format!("{name}: {e}")))
 }
 
-pub fn run(
+/// `ball replay`: the game is the record's (`game:`), the ruleset the
+/// one `--ruleset` names, else the record's own (`ruleset:`).
+pub fn dispatch(
     args: ReplayArgs,
-    ruleset: &Ruleset,
+    game_flag: Option<&str>,
+    spec: Option<&str>,
     out: &mut dyn std::io::Write,
 ) -> Result<(), UsageError> {
     let record = load_record(&args.file)?;
+    let game = record
+        .get("game")
+        .unwrap_or(crate::data::DEFAULT_GAME)
+        .to_string();
+    let spec = spec.or(record.get("ruleset")).map(str::to_string);
+    let name = super::commands::choose_game(Some(&game), game_flag, spec.as_deref())?;
+    let spec = spec.as_deref();
+    games::visit(
+        &name,
+        Run {
+            args,
+            record,
+            spec,
+            out,
+        },
+    )
+    .expect("choose_game names a registered game")
+}
+
+struct Run<'a> {
+    args: ReplayArgs,
+    record: Record,
+    spec: Option<&'a str>,
+    out: &'a mut dyn std::io::Write,
+}
+
+impl Visit for Run<'_> {
+    type Output = Result<(), UsageError>;
+
+    fn visit<G: Module>(self) -> Self::Output {
+        let ruleset =
+            G::load_ruleset(self.spec.unwrap_or(G::DEFAULT_RULESET)).map_err(UsageError)?;
+        run::<G>(self.args, &self.record, &ruleset, self.out)
+    }
+}
+
+fn run<G: Module>(
+    args: ReplayArgs,
+    record: &Record,
+    ruleset: &G::Ruleset,
+    out: &mut dyn std::io::Write,
+) -> Result<(), UsageError> {
     if args.check {
-        let ok = replay::check(&record, ruleset).map_err(|e| UsageError(e.0))?;
+        let ok = replay::check::<G>(record, ruleset).map_err(|e| UsageError(e.0))?;
         writeln!(out, "{ok}")?;
         return Ok(());
     }
     if std::io::stdout().is_terminal() && std::io::stdin().is_terminal() && args.file != "-" {
-        return crate::tui::replay(&record, ruleset).map_err(UsageError);
+        return G::replay_board(record, ruleset).map_err(UsageError);
     }
     // Not on a terminal: the replay as text. It must still be these rules.
-    replay::check_header(&record, ruleset).map_err(|e| UsageError(e.0))?;
-    let r = replay::replay(&record, ruleset).map_err(|e| UsageError(e.0))?;
-    let params = &crate::lab::sim::new_game(ruleset)
-        .map_err(UsageError)?
-        .params;
-    // Step, turn and coach of each action, as `ball selfplay` prints them.
+    replay::check_header::<G>(record, ruleset).map_err(|e| UsageError(e.0))?;
+    let r = replay::replay::<G>(record, ruleset).map_err(|e| UsageError(e.0))?;
+    // Step, turn and seat of each action, as `ball selfplay` prints them.
     let mut before = &r.start;
-    for (k, (a, pos)) in r.steps.iter().enumerate() {
-        writeln!(
-            out,
-            "{:>4} {:>3} {} {a}",
-            k + 1,
-            before.turn,
-            before.to_move
-        )?;
+    for (k, (a, pos, _)) in r.steps.iter().enumerate() {
+        let seat = r.game.to_move(before).map_or("-", G::seat_name);
+        writeln!(out, "{:>4} {:>3} {seat} {a}", k + 1, r.game.turn(before))?;
         before = pos;
     }
     writeln!(out, "# {} actions, result {}", r.steps.len(), r.result)?;
@@ -95,6 +132,6 @@ pub fn run(
         writeln!(out, "# the record says `{claimed}`")?;
     }
     writeln!(out)?;
-    write!(out, "{}", show::render(r.last(), params))?;
+    write!(out, "{}", r.game.show(r.last()))?;
     Ok(())
 }

@@ -7,9 +7,9 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::UsageError;
+use super::{GameOpts, UsageError};
 use crate::bots::SPECS;
-use crate::games::ball::ruleset::Ruleset;
+use crate::games::{self, Module, Visit};
 use crate::lab::sim::{GameResult, SimConfig};
 use crate::lab::{compare, metrics, plot, report, sim};
 
@@ -18,13 +18,16 @@ const MAX_GAMES: usize = 10_000_000;
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-Seats: bot A plays DEF (who moves first, B3.2) in even-numbered games (0, 2, …) \
-and ATK in odd ones. Game i's seed is output i of SplitMix64(--seed), so the \
+Seats: bot A plays the seat that moves first (BALL: DEF, B3.2; Gateball: red, \
+T2.1) in even-numbered games (0, 2, …) and the other seat in odd ones. Game i's seed is output i of SplitMix64(--seed), so the \
 results are the same for any --threads. A game is cut after 20000 actions \
 (a bug net; counted as unfinished). The report's figures are defined in \
 docs/balance-metrics.md; only its last line (throughput) depends on the clock.
 
-Example: ball sim --bots greedy,random --games 1000 --seed 1 --plot lab.svg")]
+Examples:
+  ball sim --bots greedy,random --games 1000 --seed 1 --plot lab.svg
+  ball --ruleset cards sim --bots greedy,greedy --games 200 --out games.jsonl
+  ball sim --game gateball --bots greedy,random --games 400 --json")]
 pub struct SimArgs {
     /// The two bots, A and B, comma-separated.
     #[arg(long, value_name = "A,B", default_value = "random,random", help = format!("The two bots, A and B, comma-separated [bots: {SPECS}]"))]
@@ -48,15 +51,14 @@ pub struct SimArgs {
     /// Draw win rates with intervals and a game-length histogram as SVG.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
-    /// Gateball: play on this court file instead of the ruleset's (T1.8).
-    #[arg(long, value_name = "FILE")]
-    pub court: Option<PathBuf>,
+    #[command(flatten)]
+    pub opts: GameOpts,
 }
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-Both rulesets play the same seeds and bots (seats as in `ball sim`); the global \
---ruleset is not used. A difference is marked significant when p < 0.05: rates \
+Both rulesets, of one game, play the same seeds and bots (seats as in `ball sim`); \
+the global --ruleset is not used. A difference is marked significant when p < 0.05: rates \
 by a pooled two-proportion z-test, means by Welch's t-test (docs/balance-metrics.md).
 
 Example: ball compare standard my-variant.toml --bots greedy,greedy --games 2000")]
@@ -128,16 +130,18 @@ pub(super) fn progress(n: usize, label: &str) -> ProgressBar {
     bar
 }
 
+type Games<G> = Vec<GameResult<<G as crate::lab::Figures>::Tally>>;
+
 /// Runs the games with a progress bar; returns them and the wall time.
-fn run_games(
-    ruleset: &Ruleset,
+fn run_games<G: Module>(
+    ruleset: &G::Ruleset,
     cfg: &SimConfig,
     threads: usize,
     label: &str,
-) -> Result<(Vec<GameResult>, f64), UsageError> {
+) -> Result<(Games<G>, f64), UsageError> {
     let bar = progress(cfg.games, label);
     let started = Instant::now();
-    let results = sim::run(ruleset, cfg, threads, &|| bar.inc(1)).map_err(UsageError)?;
+    let results = sim::run::<G>(ruleset, cfg, threads, &|| bar.inc(1)).map_err(UsageError)?;
     let secs = started.elapsed().as_secs_f64();
     bar.finish_and_clear();
     Ok((results, secs))
@@ -148,16 +152,23 @@ pub(super) fn write_file(path: &PathBuf, text: &str) -> Result<(), UsageError> {
         .map_err(|e| UsageError(format!("cannot write `{}`: {e}", path.display())))
 }
 
-pub fn run_sim(
+/// The seat to move at the start of a game of this ruleset, when every
+/// seed gives the same one.
+fn first_seat<G: Module>(ruleset: &G::Ruleset) -> Option<usize> {
+    let game = G::build(ruleset).ok()?;
+    let first = |seed| {
+        let (g, pos, _) = game.new_game(seed);
+        g.to_move(&pos)
+    };
+    let f = first(0)?;
+    (1..8).all(|s| first(s) == Some(f)).then_some(f)
+}
+
+pub fn run_sim<G: Module>(
     args: SimArgs,
-    ruleset: &Ruleset,
+    ruleset: &G::Ruleset,
     out: &mut dyn std::io::Write,
 ) -> Result<(), UsageError> {
-    if args.court.is_some() {
-        return Err(UsageError(
-            "--court is Gateball's: add --game gateball".into(),
-        ));
-    }
     let bots = parse_bots(&args.bots)?;
     let threads = threads(args.threads)?;
     let cfg = SimConfig {
@@ -166,7 +177,7 @@ pub fn run_sim(
         seed: args.seed,
         records: args.out.is_some(),
     };
-    let (results, secs) = run_games(ruleset, &cfg, threads, "sim")?;
+    let (results, secs) = run_games::<G>(ruleset, &cfg, threads, "sim")?;
     if let Some(path) = &args.out {
         let mut text = String::new();
         for g in &results {
@@ -175,38 +186,75 @@ pub fn run_sim(
         }
         write_file(path, &text)?;
     }
-    let m = metrics::compute(&results, &bots);
+    let r = metrics::report::<G>(&results, &bots);
     let actions: u64 = results.iter().map(|g| u64::from(g.actions)).sum();
     let tp = report::Throughput::new(secs, threads, results.len(), actions);
     let info = report::RunInfo {
-        ruleset: ruleset.name.clone(),
-        ruleset_hash: ruleset.fingerprint(),
+        game: G::NAME.to_string(),
+        first: first_seat::<G>(ruleset),
+        ruleset: G::ruleset_name(ruleset),
+        ruleset_hash: G::fingerprint(ruleset),
         seed: args.seed,
     };
     if let Some(path) = &args.plot {
         let title = format!(
-            "ball sim: {} vs {}, {} games, seed {}, ruleset {}",
-            bots[0], bots[1], m.games, args.seed, ruleset.name
+            "ball sim: {} vs {}, {} games, seed {}, {} ruleset {}",
+            bots[0],
+            bots[1],
+            r.metrics.games,
+            args.seed,
+            G::TITLE,
+            info.ruleset
         );
-        let svg = plot::svg(&m, &results, &title).map_err(UsageError)?;
+        let svg = plot::svg(&r.metrics, &results, info.first, &title).map_err(UsageError)?;
         write_file(path, &svg)?;
     }
     let text = if args.json {
-        report::json(&m, &info, &tp)
+        report::json(&r, &info, &tp)
     } else {
-        report::text(&m, &info, &tp)
+        report::text(&r, &info, &tp)
     };
     out.write_all(text.as_bytes())?;
     Ok(())
 }
 
-pub fn run_compare(
+/// `ball compare`: both rulesets must be of one game (`--game`, else
+/// theirs).
+pub fn dispatch_compare(
     args: CompareArgs,
-    _ruleset: &Ruleset,
+    game_flag: Option<&str>,
     out: &mut dyn std::io::Write,
 ) -> Result<(), UsageError> {
-    let ra = Ruleset::load(&args.a)?;
-    let rb = Ruleset::load(&args.b)?;
+    let (ga, gb) = (crate::data::game_of(&args.a), crate::data::game_of(&args.b));
+    if ga != gb {
+        return Err(UsageError(format!(
+            "`{}` is a {ga} ruleset and `{}` a {gb} one: compare two rulesets of one game",
+            args.a, args.b
+        )));
+    }
+    let name = super::commands::choose_game(None, game_flag, Some(&args.a))?;
+    games::visit(&name, Compare { args, out }).expect("choose_game names a registered game")
+}
+
+struct Compare<'a> {
+    args: CompareArgs,
+    out: &'a mut dyn std::io::Write,
+}
+
+impl Visit for Compare<'_> {
+    type Output = Result<(), UsageError>;
+
+    fn visit<G: Module>(self) -> Self::Output {
+        run_compare::<G>(self.args, self.out)
+    }
+}
+
+fn run_compare<G: Module>(
+    args: CompareArgs,
+    out: &mut dyn std::io::Write,
+) -> Result<(), UsageError> {
+    let ra = G::load_ruleset(&args.a).map_err(UsageError)?;
+    let rb = G::load_ruleset(&args.b).map_err(UsageError)?;
     let bots = parse_bots(&args.bots)?;
     let threads = threads(args.threads)?;
     let cfg = SimConfig {
@@ -215,29 +263,30 @@ pub fn run_compare(
         seed: args.seed,
         records: false,
     };
-    let (res_a, _) = run_games(&ra, &cfg, threads, &args.a)?;
-    let (res_b, _) = run_games(&rb, &cfg, threads, &args.b)?;
+    let (res_a, _) = run_games::<G>(&ra, &cfg, threads, &args.a)?;
+    let (res_b, _) = run_games::<G>(&rb, &cfg, threads, &args.b)?;
     let (ma, mb) = (
-        metrics::compute(&res_a, &bots),
-        metrics::compute(&res_b, &bots),
+        metrics::report::<G>(&res_a, &bots),
+        metrics::report::<G>(&res_b, &bots),
     );
     let rows = compare::compare(
-        &ma,
-        &metrics::samples(&res_a),
-        &mb,
-        &metrics::samples(&res_b),
+        &ma.metrics,
+        &metrics::samples::<G>(&res_a),
+        &mb.metrics,
+        &metrics::samples::<G>(&res_b),
     );
     if args.json {
         let v = serde_json::json!({
-            "a": { "ruleset": ra.name, "ruleset_hash": ra.fingerprint(), "metrics": ma },
-            "b": { "ruleset": rb.name, "ruleset_hash": rb.fingerprint(), "metrics": mb },
+            "game": G::NAME,
+            "a": { "ruleset": G::ruleset_name(&ra), "ruleset_hash": G::fingerprint(&ra), "metrics": ma.metrics, "game": ma.game.json },
+            "b": { "ruleset": G::ruleset_name(&rb), "ruleset_hash": G::fingerprint(&rb), "metrics": mb.metrics, "game": mb.game.json },
             "seed": args.seed,
             "alpha": compare::ALPHA,
             "rows": rows,
         });
         writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
     } else {
-        out.write_all(compare::text(&args.a, &args.b, &ma, &rows).as_bytes())?;
+        out.write_all(compare::text(&args.a, &args.b, &ma.metrics, &rows).as_bytes())?;
     }
     Ok(())
 }

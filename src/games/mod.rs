@@ -8,13 +8,16 @@
 //! folder and one line in [`registry!`]'s invocation below
 //! (`docs/adding-a-game.md`).
 
+use crate::bots::Evaluate;
 use crate::kernel::game::Title;
+use crate::lab::Figures;
+use crate::tui::Board;
 
 /// Everything a registered game implements: the bound every generic
 /// command is written against.
-pub trait Module: Title {}
+pub trait Module: Title + Evaluate + Figures + Board {}
 
-impl<G: Title> Module for G {}
+impl<G: Title + Evaluate + Figures + Board> Module for G {}
 
 /// A generic piece of work to run on whichever game a name picks: the way
 /// a command written once (`fn run<G: Module>`) reaches every game.

@@ -30,14 +30,17 @@
 //! order of [`Title::SEATS`].
 
 use std::fmt::{Debug, Display};
+use std::path::Path;
 
 use super::rng::SplitMix64;
+use crate::diagnostic::Problem;
 
 /// A seat: 0 or 1, indexing [`Title::SEATS`].
 pub type Seat = usize;
 
 /// One seat's result of a finished game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum SeatResult {
     Win,
     Draw,
@@ -100,6 +103,16 @@ pub trait Game: Clone + 'static {
     /// without events. Anything else is a logic error of the caller.
     fn apply(&self, pos: &mut Self::Position, action: Self::Action);
 
+    /// [`Game::apply`] with the action's events collected: the path of
+    /// tools that read what happened (the lab's figures, the boards' logs)
+    /// on actions they took from the legal list.
+    fn apply_logged(
+        &self,
+        pos: &mut Self::Position,
+        action: Self::Action,
+        log: &mut Vec<Self::Event>,
+    );
+
     /// Applies `action` if it is legal in `pos`, collecting its events;
     /// otherwise leaves `pos` unchanged and says why, in one line that
     /// names the action and the rule that forbids it.
@@ -118,6 +131,21 @@ pub trait Game: Clone + 'static {
 
     /// The turn the game is in (1 at the start), for lengths and logs.
     fn turn(&self, pos: &Self::Position) -> u32;
+
+    /// The score as text, at any moment (`ATK 1 - DEF 0`): what a match
+    /// record's `result:` line and a board's status line show.
+    fn score_text(&self, pos: &Self::Position) -> String;
+
+    /// The first failure of a game's scripts since the last call, as one
+    /// line with file and line: a script that fails during play must be
+    /// reported where the user is looking, not swallowed.
+    fn take_error(&self) -> Option<String> {
+        None
+    }
+
+    /// Whether any action can roll dice: a search then samples them
+    /// ([`Game::resample`]) instead of planning on one future.
+    const HAS_CHANCE: bool = false;
 
     /// Replaces every die of `pos` that has not been rolled yet (the
     /// generator's state, forced dice) with draws from `rng`. Dice already
@@ -176,6 +204,26 @@ pub trait Title: Game {
     /// A stable hash of everything the ruleset's rules were read from:
     /// records carry it so that a replay can tell the rules changed.
     fn fingerprint(ruleset: &Self::Ruleset) -> String;
+
+    /// Every problem of the ruleset `spec` and the files it names, each
+    /// with file and line (`ball check`); empty when it is clean.
+    fn check_ruleset(spec: &str) -> Vec<Problem>;
+
+    /// The ruleset's effective values as the game's TOML (`ball check
+    /// --print`).
+    fn ruleset_toml(ruleset: &Self::Ruleset) -> String;
+
+    /// Checks one script file of the game's on its own (`ball check
+    /// --card`); `None` when the game has no such scripts.
+    fn check_script(_path: &Path) -> Option<Vec<Problem>> {
+        None
+    }
+
+    /// The game's script API: the reference in Markdown, or editor stubs
+    /// (`ball api`); `None` when the game has no scripts.
+    fn script_api(_stubs: bool) -> Option<String> {
+        None
+    }
 
     /// Applies one of [`Title::OPTIONS`] to a ruleset.
     fn set_option(_ruleset: &mut Self::Ruleset, name: &str, _value: &str) -> Result<(), String> {

@@ -17,7 +17,7 @@ const HEIGHT: u32 = 480;
 
 /// Counts of games by length, in bins of `width` turns from 0:
 /// `(first turn of the bin, games)`.
-pub fn length_histogram(results: &[GameResult], width: u32) -> Vec<(u32, usize)> {
+pub fn length_histogram<T>(results: &[GameResult<T>], width: u32) -> Vec<(u32, usize)> {
     let width = width.max(1);
     let max = results.iter().map(|g| g.turns).max().unwrap_or(0);
     let mut bins = vec![0usize; (max / width + 1) as usize];
@@ -31,11 +31,16 @@ pub fn length_histogram(results: &[GameResult], width: u32) -> Vec<(u32, usize)>
 }
 
 /// The SVG text of the plot.
-pub fn svg(m: &Metrics, results: &[GameResult], title: &str) -> Result<String, String> {
+pub fn svg<T>(
+    m: &Metrics,
+    results: &[GameResult<T>],
+    first: Option<usize>,
+    title: &str,
+) -> Result<String, String> {
     let mut out = String::new();
     {
         let root = SVGBackend::with_string(&mut out, (WIDTH, HEIGHT)).into_drawing_area();
-        draw(&root, m, results, title).map_err(|e| format!("cannot draw the plot: {e}"))?;
+        draw(&root, m, results, first, title).map_err(|e| format!("cannot draw the plot: {e}"))?;
         root.present()
             .map_err(|e| format!("cannot draw the plot: {e}"))?;
     }
@@ -45,23 +50,36 @@ pub fn svg(m: &Metrics, results: &[GameResult], title: &str) -> Result<String, S
 type Area<'a> = DrawingArea<SVGBackend<'a>, plotters::coord::Shift>;
 type DrawResult = Result<(), DrawingAreaErrorKind<std::io::Error>>;
 
-fn draw(root: &Area, m: &Metrics, results: &[GameResult], title: &str) -> DrawResult {
+fn draw<T>(
+    root: &Area,
+    m: &Metrics,
+    results: &[GameResult<T>],
+    first: Option<usize>,
+    title: &str,
+) -> DrawResult {
     root.fill(&WHITE)?;
     let root = root.titled(title, ("sans-serif", 20))?;
     let (left, right) = root.split_horizontally(WIDTH / 2);
-    win_rates(&left, m)?;
+    win_rates(&left, m, first)?;
     lengths(&right, results)?;
     Ok(())
 }
 
-fn win_rates(area: &Area, m: &Metrics) -> DrawResult {
+fn win_rates(area: &Area, m: &Metrics, first: Option<usize>) -> DrawResult {
     let [a, b] = &m.bots;
+    let seat = |s: usize| {
+        if first == Some(s) {
+            format!("{} (1st)", m.seats[s])
+        } else {
+            m.seats[s].clone()
+        }
+    };
     let bars: [(String, &Interval, RGBColor); 5] = [
         (format!("A {a}"), &m.bot_win_rate[0], RGBColor(31, 119, 180)),
         (format!("B {b}"), &m.bot_win_rate[1], RGBColor(255, 127, 14)),
         ("draws".into(), &m.draw_rate, RGBColor(127, 127, 127)),
-        ("DEF (1st)".into(), &m.def_win_rate, RGBColor(44, 160, 44)),
-        ("ATK".into(), &m.atk_win_rate, RGBColor(214, 39, 40)),
+        (seat(1), &m.seat_win_rate[1], RGBColor(44, 160, 44)),
+        (seat(0), &m.seat_win_rate[0], RGBColor(214, 39, 40)),
     ];
     let mut chart = ChartBuilder::on(area)
         .caption(
@@ -114,7 +132,7 @@ fn win_rates(area: &Area, m: &Metrics) -> DrawResult {
     Ok(())
 }
 
-fn lengths(area: &Area, results: &[GameResult]) -> DrawResult {
+fn lengths<T>(area: &Area, results: &[GameResult<T>]) -> DrawResult {
     let bins = length_histogram(results, 2);
     let top = bins.iter().map(|b| b.1).max().unwrap_or(0).max(1) as f64;
     // One empty bin of room on the right, so the last bar is not on the edge.
@@ -154,17 +172,18 @@ mod tests {
         assert_eq!(h, vec![(0, 1), (20, 1), (40, 1), (60, 1)]);
         let h = length_histogram(&four(), 50);
         assert_eq!(h, vec![(0, 3), (50, 1)]);
-        assert!(length_histogram(&[], 5) == vec![(0, 0)]);
+        assert!(length_histogram::<()>(&[], 5) == vec![(0, 0)]);
     }
 
     #[test]
     fn svg_has_both_panels() {
         let r = four();
-        let m = compute(&r, &["greedy".into(), "random".into()]);
-        let s = svg(&m, &r, "test plot").unwrap();
+        let m = compute(&r, &["greedy".into(), "random".into()], ["ATK", "DEF"]);
+        let s = svg(&m, &r, Some(1), "test plot").unwrap();
         assert!(s.starts_with("<svg"));
         assert!(s.contains("win rates"));
         assert!(s.contains("game length"));
         assert!(s.contains("A greedy"));
+        assert!(s.contains("DEF (1st)"));
     }
 }

@@ -41,6 +41,29 @@ use history::History;
 use terminal::TerminalGuard;
 use view::Hit;
 
+/// A game's board in the terminal: what `ball play` and the interactive
+/// `ball replay` open. Each game implements it in its folder.
+pub trait Board: crate::bots::Evaluate + crate::lab::Figures {
+    /// `ball play`: the game on the board until the player quits.
+    fn run_board(config: Play<Self>) -> Result<(), String>;
+
+    /// `ball replay FILE` on a terminal: steps through a match record.
+    fn replay_board(record: &Record, ruleset: &Self::Ruleset) -> Result<(), String>;
+}
+
+/// What `ball play` was asked for, for any game.
+pub struct Play<G: crate::kernel::game::Title> {
+    pub ruleset: G::Ruleset,
+    /// The bot spec playing each seat; `None`: a person.
+    pub seats: [Option<String>; 2],
+    /// Seed of the game (a dice game's dice) and of the bots' choices.
+    pub seed: u64,
+    /// A match record to continue.
+    pub load: Option<PathBuf>,
+    /// The least time between two bot actions.
+    pub bot_delay: Duration,
+}
+
 /// What `ball play` was asked for.
 #[derive(Clone, Debug)]
 pub struct PlayConfig {
@@ -237,7 +260,7 @@ struct BotWorker {
 impl BotWorker {
     fn spawn(ruleset: Ruleset, spec: String, seed: u64) -> Result<BotWorker, String> {
         // Refuse a bad spec here, before the terminal is taken.
-        crate::bots::from_spec(&spec, seed)?;
+        crate::bots::from_spec::<crate::games::ball::Ball>(&spec, seed)?;
         let (requests, rx) = channel::<(u64, Position)>();
         let (tx, replies) = channel();
         std::thread::Builder::new()

@@ -52,6 +52,16 @@ impl Game for Ball {
         }
     }
 
+    fn apply_logged(&self, pos: &mut Position, action: Action, log: &mut Vec<Event>) {
+        match &self.extension {
+            None => apply::apply(pos, &self.params, action, log),
+            Some(ext) => {
+                let mut log: &mut dyn crate::kernel::events::Sink<Event> = log;
+                let _ = ext.apply(pos, &self.params, action, &mut log);
+            }
+        }
+    }
+
     fn play(&self, pos: &mut Position, action: Action, log: &mut Vec<Event>) -> Result<(), String> {
         Ball::play(self, pos, action, log).map_err(|e| e.to_string())
     }
@@ -77,7 +87,7 @@ impl Game for Ball {
         };
         Some(Outcome {
             results,
-            score: score_text(pos),
+            score: self.score_text(pos),
             end,
         })
     }
@@ -85,15 +95,19 @@ impl Game for Ball {
     fn turn(&self, pos: &Position) -> u32 {
         u32::from(pos.turn)
     }
-}
 
-/// `ATK 3 - DEF 1`: a match record's `result:` line.
-pub fn score_text(pos: &Position) -> String {
-    format!(
-        "ATK {} - DEF {}",
-        pos.score[Team::Atk as usize],
-        pos.score[Team::Def as usize]
-    )
+    /// `ATK 3 - DEF 1`.
+    fn score_text(&self, pos: &Position) -> String {
+        format!(
+            "ATK {} - DEF {}",
+            pos.score[Team::Atk as usize],
+            pos.score[Team::Def as usize]
+        )
+    }
+
+    fn take_error(&self) -> Option<String> {
+        self.take_script_error()
+    }
 }
 
 impl Title for Ball {
@@ -119,6 +133,35 @@ impl Title for Ball {
 
     /// Variant and card scripts included (`script::game`): the native
     /// parameters alone would silently play a variant as `standard`.
+    fn check_ruleset(spec: &str) -> Vec<crate::diagnostic::Problem> {
+        Ruleset::check(spec)
+    }
+
+    /// The parameters the game is played with: variant scripts may set
+    /// some (`params = {…}`, `forbid = {…}`).
+    fn ruleset_toml(ruleset: &Ruleset) -> String {
+        let mut ruleset = ruleset.clone();
+        if let Ok(prepared) = super::script::prepare(&ruleset) {
+            ruleset.params = prepared.params;
+        }
+        format!(
+            "# after `extends` and the variant scripts\n{}",
+            ruleset.to_toml()
+        )
+    }
+
+    fn check_script(path: &std::path::Path) -> Option<Vec<crate::diagnostic::Problem>> {
+        Some(super::script::check_card_file(path))
+    }
+
+    fn script_api(stubs: bool) -> Option<String> {
+        Some(if stubs {
+            super::script::api::stubs()
+        } else {
+            super::script::api::reference()
+        })
+    }
+
     fn build(ruleset: &Ruleset) -> Result<Ball, String> {
         super::script::game(ruleset).map_err(|errors| {
             let all: Vec<String> = errors.iter().map(|e| e.to_string()).collect();

@@ -6,8 +6,10 @@
 pub mod action;
 pub mod apply;
 pub mod board;
+pub mod eval;
 pub mod event;
 pub mod extension;
+pub mod figures;
 pub mod game;
 pub mod json;
 pub mod movegen;
@@ -20,6 +22,7 @@ pub mod scenario;
 pub mod script;
 pub mod setup;
 pub mod show;
+pub mod terminal;
 
 use std::rc::Rc;
 

@@ -38,12 +38,18 @@ impl Game for Gateball {
     type Action = Action;
     type Event = Event;
 
+    const HAS_CHANCE: bool = true;
+
     fn legal_into(&self, pos: &Position, out: &mut Vec<Action>) {
         super::rules::legal_into(self, pos, out);
     }
 
     fn apply(&self, pos: &mut Position, action: Action) {
         apply::apply(self, pos, action, &mut ());
+    }
+
+    fn apply_logged(&self, pos: &mut Position, action: Action, log: &mut Vec<Event>) {
+        apply::apply(self, pos, action, log);
     }
 
     fn play(&self, pos: &mut Position, action: Action, log: &mut Vec<Event>) -> Result<(), String> {
@@ -63,7 +69,7 @@ impl Game for Gateball {
         });
         Some(Outcome {
             results,
-            score: score_text(pos),
+            score: self.score_text(pos),
             end: if pos.perfect {
                 PERFECT_GAME
             } else {
@@ -74,6 +80,15 @@ impl Game for Gateball {
 
     fn turn(&self, pos: &Position) -> u32 {
         u32::from(pos.turn)
+    }
+
+    /// `red 12 - blue 9`.
+    fn score_text(&self, pos: &Position) -> String {
+        format!(
+            "red {} - blue {}",
+            pos.score(Team::Red),
+            pos.score(Team::Blue)
+        )
     }
 
     /// The generator's state and the forced dice are the future; the roll
@@ -116,15 +131,6 @@ impl Game for Gateball {
     }
 }
 
-/// `red 12 - blue 9`: a match record's `result:` line.
-pub fn score_text(pos: &Position) -> String {
-    format!(
-        "red {} - blue {}",
-        pos.score(Team::Red),
-        pos.score(Team::Blue)
-    )
-}
-
 impl Title for Gateball {
     const NAME: &'static str = "gateball";
     const TITLE: &'static str = "Gateball";
@@ -157,6 +163,14 @@ impl Title for Gateball {
     /// without a change plays the same games.
     fn fingerprint(r: &GateballRuleset) -> String {
         fingerprint(format!("{:?}", (&r.rules, &r.court, &r.setup)).as_bytes())
+    }
+
+    fn check_ruleset(spec: &str) -> Vec<crate::diagnostic::Problem> {
+        ruleset::check(spec)
+    }
+
+    fn ruleset_toml(r: &GateballRuleset) -> String {
+        r.to_toml()
     }
 
     fn set_option(r: &mut GateballRuleset, name: &str, value: &str) -> Result<(), String> {

@@ -12,7 +12,9 @@ pub mod action;
 pub mod apply;
 pub mod court;
 pub mod court_file;
+pub mod eval;
 pub mod event;
+pub mod figures;
 pub mod game;
 pub mod json;
 pub mod position;
@@ -21,6 +23,7 @@ pub mod ruleset;
 pub mod setup;
 pub mod show;
 pub mod space;
+pub mod terminal;
 
 use court::Court;
 use event::Side;

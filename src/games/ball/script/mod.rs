@@ -71,6 +71,46 @@ pub fn game(r: &Ruleset) -> Result<Ball, Vec<ScriptError>> {
     Ok(Ball::with_extension(loaded.params, Rc::new(ext)))
 }
 
+/// The problems of one card file: readable, named like a card id, and
+/// whatever the script layer finds in it.
+pub fn check_card_file(path: &std::path::Path) -> Vec<Problem> {
+    let shown = path.display().to_string();
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            let reason = match e.kind() {
+                std::io::ErrorKind::NotFound => "not found".to_string(),
+                std::io::ErrorKind::InvalidData => "not valid UTF-8".to_string(),
+                _ => e.to_string(),
+            };
+            return vec![Problem::new(
+                shown,
+                None,
+                format!("cannot read the card: {reason}"),
+            )];
+        }
+    };
+    let mut problems = Vec::new();
+    let id = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+    if !crate::games::ball::action::is_card_id(id) {
+        problems.push(Problem::new(
+            &shown,
+            None,
+            format!(
+                "the file name `{id}` is the card's id in the notation: lower-case letters, digits, `_` or `-`"
+            ),
+        ));
+    }
+    if path.extension().is_none_or(|e| e != "lua") {
+        problems.push(Problem::new(&shown, None, "a card file ends in `.lua`"));
+    }
+    // The card's own problems (Lua syntax, fields, hooks) are the script
+    // layer's.
+    problems.extend(check_card(&shown, &text));
+    crate::games::ball::ruleset::dedup(&mut problems);
+    problems
+}
+
 /// Every problem in a ruleset's scripts: load errors, and hooks that fail
 /// on the start position (`ball check`).
 pub fn check_scripts(r: &Ruleset) -> Vec<Problem> {

@@ -1,5 +1,6 @@
-//! The static evaluation of a BALL position, shared by `greedy` (one ply)
-//! and `mcts` (leaf values and the order it tries actions in).
+//! The static evaluation of a BALL position (`bots::Evaluate`), which
+//! `greedy` (one ply) and `mcts` (leaf values and the order it tries
+//! actions in) search on.
 //!
 //! The value is in "points" from one team's point of view; the other
 //! team's value is its negation (zero-sum), so a search can back up one
@@ -19,6 +20,9 @@
 //! The weights are hand-set, in that order of magnitude on purpose: a
 //! touchdown outweighs any position, possession outweighs a few rows.
 
+use crate::bots::Evaluate;
+use crate::games::ball::Ball;
+use crate::games::ball::action::Action;
 use crate::games::ball::board::Sq;
 use crate::games::ball::params::Params;
 use crate::games::ball::piece::{PieceId, Team};
@@ -40,6 +44,20 @@ pub const SUPPORT: f64 = 4.0;
 pub const LOOSE: f64 = 6.0;
 /// Each down piece.
 pub const DOWN: f64 = 8.0;
+
+impl Evaluate for Ball {
+    fn evaluate(&self, pos: &Position, seat: usize) -> f64 {
+        evaluate(pos, &self.params, Team::BOTH[seat])
+    }
+
+    /// 100 points (about a possession and four rows) is a clear edge.
+    const EVAL_SCALE: f64 = 100.0;
+
+    /// `end` (B4.3): greedy keeps acting while something improves.
+    fn is_pass(&self, action: Action) -> bool {
+        action == Action::End
+    }
+}
 
 /// The value of `pos` for `me`: positive is good for `me`.
 pub fn evaluate(pos: &Position, params: &Params, me: Team) -> f64 {
@@ -133,8 +151,10 @@ pub fn progress(team: Team, sq: Sq, params: &Params) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::ball::Ball;
+    use crate::bots::{Bot, GreedyBot, MctsBot};
     use crate::games::ball::action::parse;
+    use crate::games::ball::piece::PieceId;
+    use crate::kernel::game::Game;
 
     #[test]
     fn progress_counts_rows_to_the_scoring_zone() {
@@ -179,5 +199,68 @@ mod tests {
         pos.outcome = Some(Outcome::Winner(Team::Atk));
         assert!(evaluate(&pos, &game.params, Team::Atk) >= WIN);
         assert!(evaluate(&pos, &game.params, Team::Def) <= -WIN);
+    }
+
+    /// ATK to move with its holder one step from DEF's end zone.
+    fn touchdown_in_one() -> (Ball, Position) {
+        let game = Ball::default();
+        let mut pos = game.start();
+        game.play(&mut pos, parse("end").unwrap(), &mut ()).unwrap();
+        pos.piece_mut(PieceId::new(Team::Atk, 5)).at = Sq::parse("B14").unwrap();
+        (game, pos)
+    }
+
+    #[test]
+    fn greedy_takes_the_touchdown() {
+        let (game, pos) = touchdown_in_one();
+        let legal = game.legal(&pos);
+        let a = GreedyBot::new(1).choose(&game, &pos, &legal);
+        assert_eq!(a.to_string().split(' ').next(), Some("move"));
+        let mut next = pos;
+        game.apply(&mut next, a);
+        assert_eq!(next.score[Team::Atk as usize], 1, "{a}");
+    }
+
+    /// With nothing to gain (only `end` and worse actions), greedy ends.
+    #[test]
+    fn greedy_ends_when_nothing_improves() {
+        let game = Ball::default();
+        let mut pos = game.start();
+        pos.ap = 0; // only hand-offs (none here: ATK has the ball) and `end`
+        let legal = game.legal(&pos);
+        assert_eq!(legal, vec![Action::End]);
+        assert_eq!(GreedyBot::new(0).choose(&game, &pos, &legal), Action::End);
+    }
+
+    #[test]
+    fn greedy_same_seed_same_choices() {
+        let game = Ball::default();
+        let pos = game.start();
+        let legal = game.legal(&pos);
+        let a: Vec<Action> = (0..5)
+            .map(|_| GreedyBot::new(9).choose(&game, &pos, &legal))
+            .collect();
+        assert!(a.windows(2).all(|w| w[0] == w[1]));
+    }
+
+    /// With a touchdown one action away, the search finds it.
+    #[test]
+    fn mcts_finds_the_touchdown() {
+        let (game, pos) = touchdown_in_one();
+        let legal = game.legal(&pos);
+        let a = MctsBot::new(3, 200).choose(&game, &pos, &legal);
+        let mut next = pos;
+        game.apply(&mut next, a);
+        assert_eq!(next.score[Team::Atk as usize], 1, "{a}");
+    }
+
+    #[test]
+    fn mcts_same_seed_same_choice() {
+        let game = Ball::default();
+        let pos = game.start();
+        let legal = game.legal(&pos);
+        let a = MctsBot::new(5, 100).choose(&game, &pos, &legal);
+        let b = MctsBot::new(5, 100).choose(&game, &pos, &legal);
+        assert_eq!(a, b);
     }
 }

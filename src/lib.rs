@@ -9,5 +9,6 @@ pub mod diagnostic;
 pub mod games;
 pub mod kernel;
 pub mod lab;
+pub mod scenario;
 pub mod toml_doc;
 pub mod tui;

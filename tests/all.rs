@@ -8,7 +8,6 @@ mod gateball_files;
 mod gateball_json;
 mod gateball_random_games;
 mod gateball_rules;
-mod gateball_scenarios;
 mod lab;
 mod perft;
 mod random_games;

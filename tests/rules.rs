@@ -6,13 +6,14 @@
 //! position input. Expectations are worked out by hand from the spec, not
 //! copied from the engine's output.
 
+use ball::games::ball::Ball;
 use ball::games::ball::action::{self, Action};
 use ball::games::ball::board::Sq;
 use ball::games::ball::event::{Event, Taking};
 use ball::games::ball::params::Params;
 use ball::games::ball::piece::{PieceId, Team};
 use ball::games::ball::position::{BallState, Outcome, Phase, Position, Stack};
-use ball::games::ball::{Ball, scenario};
+use ball::scenario;
 
 // ---------------------------------------------------------------- helpers
 

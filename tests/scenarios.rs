@@ -5,14 +5,12 @@
 //! `ruleset:` line names (standard without one). `ball test` runs the same
 //! files against the same snapshots.
 
-use ball::games::ball::scenario;
+use ball::scenario;
 
 fn check(path: &std::path::Path) {
     let text = std::fs::read_to_string(path).expect("scenario file is readable");
     let dir = path.parent().unwrap_or(std::path::Path::new("."));
-    let (s, game) =
-        scenario::load(&text, dir).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let out = scenario::run(&s, &game);
+    let out = scenario::run_text(&text, dir).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     assert!(
         out.failures.is_empty(),
         "{}:\n{}",
@@ -27,7 +25,13 @@ fn check(path: &std::path::Path) {
     });
 }
 
+/// BALL's scenarios, then Gateball's: the same format and runner (`game:
+/// gateball`), their snapshots beside them in `tests/gateball/snapshots/`.
+/// One test, because insta counts a glob's failures across threads.
 #[test]
 fn scenarios() {
     insta::glob!("scenarios/*.scn", check);
+    insta::with_settings!({ snapshot_path => "gateball/snapshots" }, {
+        insta::glob!("gateball/scenarios/*.scn", check);
+    });
 }

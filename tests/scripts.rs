@@ -272,9 +272,7 @@ fn touchdown_hook_runs_once_before_the_reset() {
     let game = script::game(&r).unwrap_or_else(|e| panic!("{}", e[0]));
     assert!(game.extension.is_some(), "an event hook needs the host");
     let text = "setup:\n  turn 2 ATK action 2\n  place ATK5 G15\n";
-    let mut pos = ball::games::ball::scenario::parse(text, &game)
-        .unwrap()
-        .start;
+    let mut pos = ball::scenario::parse(text, &game).unwrap().start;
     let td: Action = "move ATK5 H16".parse().unwrap();
     let mut log = Vec::new();
     game.play(&mut pos, td, &mut log).unwrap();

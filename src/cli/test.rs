@@ -15,7 +15,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::{UsageError, one_line};
-use crate::games::ball::scenario;
+use crate::scenario;
 
 /// Where `ball test` looks without arguments.
 const DEFAULT_DIR: &str = "tests/scenarios";
@@ -143,12 +143,11 @@ fn one(file: &Path, args: &TestArgs) -> Verdict {
         Err(e) => return fail(format!("{shown}: cannot read: {e}")),
     };
     let dir = file.parent().unwrap_or(Path::new(""));
-    let (s, game) = match scenario::load(&text, dir) {
+    let outcome = match scenario::run_text(&text, dir) {
         Ok(x) => x,
         Err(e) if e.line > 0 => return fail(format!("{shown}:{}: {}", e.line, e.problem)),
         Err(e) => return fail(format!("{shown}: {}", e.problem)),
     };
-    let outcome = scenario::run(&s, &game);
     if !outcome.failures.is_empty() {
         return Verdict::Failed(outcome.failures);
     }

@@ -261,6 +261,15 @@ pub trait Title: Game {
         ))
     }
 
+    /// Applies one `setup:` line of a scenario file to `pos`, in the
+    /// game's own words (`crate::scenario`).
+    fn scenario_setup(&self, _pos: &mut Self::Position, line: &str) -> Result<(), String> {
+        Err(format!(
+            "`{line}`: {} scenarios have no setup: lines; give the whole position under position:",
+            Self::TITLE
+        ))
+    }
+
     /// The canonical legal list: every legal action as text, sorted by
     /// byte order, without duplicates.
     fn canonical_legal(&self, pos: &Self::Position) -> Vec<String> {

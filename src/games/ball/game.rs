@@ -194,4 +194,8 @@ impl Title for Ball {
     fn canonical_legal(&self, pos: &Position) -> Vec<String> {
         Ball::canonical_legal(self, pos)
     }
+
+    fn scenario_setup(&self, pos: &mut Position, line: &str) -> Result<(), String> {
+        super::scenario::edit(pos, line)
+    }
 }

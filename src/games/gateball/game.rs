@@ -224,6 +224,10 @@ impl Title for Gateball {
         Ok(())
     }
 
+    fn scenario_setup(&self, pos: &mut Position, line: &str) -> Result<(), String> {
+        super::scenario::edit(pos, line)
+    }
+
     fn canonical_legal(&self, pos: &Position) -> Vec<String> {
         self.legal(pos).iter().map(|a| a.to_string()).collect()
     }

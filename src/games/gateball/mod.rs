@@ -20,6 +20,7 @@ pub mod json;
 pub mod position;
 pub mod rules;
 pub mod ruleset;
+pub mod scenario;
 pub mod setup;
 pub mod show;
 pub mod space;

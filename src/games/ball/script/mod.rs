@@ -192,7 +192,7 @@ pub fn check_card(path: &str, text: &str) -> Vec<Problem> {
         .filter(|f| f.extension().is_some_and(|e| e == "scn"))
     {
         if let Ok(text) = std::fs::read_to_string(f)
-            && let Ok(s) = crate::games::ball::scenario::parse(&text, &game)
+            && let Ok(s) = crate::scenario::parse(&text, &game)
         {
             positions.push(s.start);
         }

@@ -2,6 +2,7 @@
 //! link once. Run one file's tests with a filter: `cargo test --test all
 //! perft::`.
 
+mod bots;
 mod cli;
 mod gateball_cli;
 mod gateball_files;

@@ -8,5 +8,6 @@ pub mod diagnostic;
 pub mod games;
 pub mod kernel;
 pub mod lab;
+pub mod rules_text;
 pub mod toml_doc;
 pub mod tui;

@@ -34,6 +34,7 @@ pub fn dispatch(
             return super::check::run(args, spec.unwrap_or(default), out);
         }
         Command::Test(args) => return super::test::run(args, out),
+        Command::Rules { ids } => return super::rules::run(&ids, out),
         command => command,
     };
     let position = match &command {
@@ -208,6 +209,7 @@ pub fn run(
             super::check::run(args, spec, out)?
         }
         Command::Test(args) => super::test::run(args, out)?,
+        Command::Rules { ids } => super::rules::run(&ids, out)?,
     }
     Ok(())
 }

@@ -135,8 +135,7 @@ pub enum Command {
     #[command(
         after_help = "Each ID is a rule (B6.3), or a section with all its rules (B6), \
 of BALL (B…), Gateball (T…) or G-ball (G…); case does not matter. Without an ID, lists every \
-id with its title. The text is that of docs/rules/ball.md, gateball.md and gball.md, built \
-into the binary. Exit status: 0 ok, 2 an unknown id (one line on stderr, nothing on stdout).\n\n\
+id with its title. The text is that of docs/rules/*.md, built into the binary. Exit status: 0 ok, 2 an unknown id (one line on stderr, nothing on stdout).\n\n\
 Examples:\n  ball rules B11.6\n  ball rules T3.5 T7.8\n  ball rules G8\n  ball rules | grep -i dodge"
     )]
     Rules {

@@ -9,6 +9,7 @@ pub mod diagnostic;
 pub mod games;
 pub mod kernel;
 pub mod lab;
+pub mod rules_text;
 pub mod scenario;
 pub mod toml_doc;
 pub mod tui;

@@ -13,6 +13,7 @@ mod lab;
 mod perft;
 mod random_games;
 mod rules;
+mod rules_docs;
 mod rulesets;
 mod scenarios;
 mod scripts;

@@ -128,9 +128,8 @@ fn every_bot_plays_every_game() {
     fn play<G: Evaluate + Title>(spec: &str) {
         let ruleset = G::load_ruleset(G::DEFAULT_RULESET).unwrap();
         let (game, mut pos, _) = G::build(&ruleset).unwrap().new_game(5);
-        let mut bots: Vec<Box<dyn Bot<G>>> = (0..2)
-            .map(|s| bots::from_spec(spec, s).unwrap())
-            .collect();
+        let mut bots: Vec<Box<dyn Bot<G>>> =
+            (0..2).map(|s| bots::from_spec(spec, s).unwrap()).collect();
         let mut legal = Vec::new();
         for _ in 0..5_000 {
             game.legal_into(&pos, &mut legal);
@@ -141,7 +140,11 @@ fn every_bot_plays_every_game() {
             game.play(&mut pos, a, &mut Vec::new())
                 .unwrap_or_else(|e| panic!("{spec} on {}: {e}", G::NAME));
         }
-        assert!(game.outcome(&pos).is_some(), "{spec} on {}: unfinished", G::NAME);
+        assert!(
+            game.outcome(&pos).is_some(),
+            "{spec} on {}: unfinished",
+            G::NAME
+        );
     }
     for spec in ["random", "greedy", "mcts:8"] {
         play::<ball::games::ball::Ball>(spec);

@@ -1,7 +1,7 @@
 //! Command-line integration tests: the public contract of
-//! `shared/spec/notation.md` (`ball new`, `ball legal`, `ball apply`) and the
-//! project's extra commands (`show`, `perft`, `selfplay`), driven through the
-//! real binary.
+//! `docs/rules/ball-notation.md` (`ball new`, `ball legal`, `ball apply`)
+//! and the project's extra commands (`show`, `perft`, `selfplay`), driven
+//! through the real binary.
 //!
 //! Bad input (a malformed position, a malformed or illegal action) must exit
 //! with status 2, print nothing on standard output and exactly one line on
@@ -212,9 +212,9 @@ fn apply(pos: &str, actions: &[&str]) -> String {
     ok(ball_in(&args, pos), &args.join(" "), true)
 }
 
-/// `ball legal --position -` of `pos`, checked against the canonical form of
-/// notation.md (sorted by bytes, no duplicates, one a line) and against
-/// `legal --json`.
+/// `ball legal --position -` of `pos`, checked against the canonical form
+/// of docs/rules/ball-notation.md (sorted by bytes, no duplicates, one a
+/// line) and against `legal --json`.
 #[track_caller]
 fn legal(pos: &str) -> Vec<String> {
     let text = ok(ball_in(&["legal", "--position", "-"], pos), "legal", true);
@@ -587,7 +587,7 @@ fn malformed_actions_are_not_illegal_actions() {
     );
 }
 
-/// A finished game has no legal actions (notation.md, B3.6).
+/// A finished game has no legal actions (docs/rules/ball-notation.md, B3.6).
 #[test]
 fn finished_game_has_no_legal_actions() {
     let won = edit(start_json(), |v| {
@@ -638,7 +638,8 @@ fn unreadable_position_files() {
 
 /// Clap's usage errors (no action, an unknown subcommand or flag, a bad
 /// number) exit 2 with nothing on stdout. (Clap writes several lines; the
-/// one-line rule of notation.md is about positions and actions.)
+/// one-line rule of docs/rules/ball-notation.md is about positions and
+/// actions.)
 #[test]
 fn usage_errors_exit_2_without_stdout() {
     let cases: &[&[&str]] = &[

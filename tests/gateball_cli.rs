@@ -1,7 +1,7 @@
-//! The Gateball command-line contract (`gateball-notation.md`, "Command-line
-//! contract") through the real binary: `new`, `legal`, `apply`, `show`,
-//! `--events`, standard input, exit status 2 with one line on stderr and
-//! nothing on stdout, and the game chosen from the position.
+//! The Gateball command-line contract (`docs/rules/gateball-notation.md`,
+//! "Command-line contract") through the real binary: `new`, `legal`,
+//! `apply`, `show`, `--events`, standard input, exit status 2 with one line
+//! on stderr and nothing on stdout, and the game chosen from the position.
 
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -1,5 +1,5 @@
-//! Gateball rules, one or more tests per rule id of gateball.md, and the
-//! worked example of gateball-notation.md.
+//! Gateball rules, one or more tests per rule id of docs/rules/gateball.md,
+//! and the worked example of docs/rules/gateball-notation.md.
 
 use ball::games::gateball::Gateball;
 use ball::games::gateball::action::{self, Action};
@@ -34,7 +34,7 @@ fn legal_text(game: &Gateball, pos: &Position) -> Vec<String> {
     game.legal(pos).iter().map(|a| a.to_string()).collect()
 }
 
-/// gateball-notation.md, "Events": ball 1 on T9, ball 3's start shot.
+/// docs/rules/gateball-notation.md, "Events": ball 1 on T9, ball 3's start shot.
 #[test]
 fn notation_worked_example() {
     let game = Gateball::standard();
@@ -88,8 +88,8 @@ fn t3_5_first_shot_compulsory() {
     assert_eq!(legal_text(&game, &pos), ["power", "tech"]);
 }
 
-/// gateball-notation.md: "a start shot with a 6 from the default Start
-/// Area has 321" technical paths.
+/// docs/rules/gateball-notation.md: "a start shot with a 6 from the default
+/// Start Area has 321" technical paths.
 #[test]
 fn t5_3_start_tech_six_has_321_paths() {
     let game = Gateball::standard();

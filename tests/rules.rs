@@ -1,4 +1,4 @@
-//! One or more unit tests per rule of `ball.md`, B3.4 through B10.4.
+//! One or more unit tests per rule of `docs/rules/ball.md`, B3.4 through B10.4.
 //!
 //! Each test is named after its rule and cites it. Positions are built with
 //! the scenario `setup:` mini-language (pieces not placed stay on their

@@ -496,7 +496,8 @@ fn steps_no_legal_path_takes_are_refused() {
 #[test]
 fn end_is_offered_only_for_a_continuation() {
     let game = Gateball::standard();
-    // notation.md's worked example: ball 3 touches ball 1 and sparks it.
+    // The worked example of docs/rules/gateball-notation.md: ball 3 touches
+    // ball 1 and sparks it.
     let mut pos = Position::start(SplitMix64::new(0));
     pos.ball_mut(1).place = Place::Court(sp("T9"));
     pos.ball_mut(1).gates = 1;

@@ -1,4 +1,4 @@
--- B12: the Swedish rulebook's readings (spec B12.1-B12.3).
+-- B12: the Swedish rulebook's readings (docs/rules/ball.md B12.1-B12.3).
 --   B12.1 a hand-off reaches any piece of the connected network of adjacent
 --         active team-mates, as one hand-off;
 --   B12.2 a short pass leaves the ball loose on the reception square;

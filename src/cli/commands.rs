@@ -26,6 +26,7 @@ pub fn dispatch(
 ) -> Result<(), UsageError> {
     let command = match command {
         Command::Test(args) => return super::test::run(args, out),
+        Command::Rules { ids } => return super::rules::run(&ids, out),
         Command::Replay(args) => return super::replay::dispatch(args, game_flag, spec, out),
         Command::Compare(args) => return super::sim::dispatch_compare(args, game_flag, out),
         command => command,
@@ -306,7 +307,8 @@ fn run<G: Module>(
         | Command::Api { .. }
         | Command::Test(_)
         | Command::Replay(_)
-        | Command::Compare(_) => unreachable!("routed before the game is built"),
+        | Command::Compare(_)
+        | Command::Rules { .. } => unreachable!("routed before the game is built"),
     }
     Ok(())
 }

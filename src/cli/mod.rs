@@ -9,6 +9,7 @@ mod check;
 mod commands;
 mod play;
 mod replay;
+mod rules;
 mod sim;
 mod test;
 
@@ -158,6 +159,18 @@ pub enum Command {
     Check(check::CheckArgs),
     /// Run scenario files and compare their reports with the stored snapshots.
     Test(test::TestArgs),
+    /// Print the rules behind the ids that refusals cite (`ball rules B5.1`).
+    #[command(
+        after_help = "Each ID is a rule (B6.3), or a section with all its rules (B6), \
+of BALL (B…), Gateball (T…) or G-ball (G…); case does not matter. Without an ID, lists every \
+id with its title. The text is that of docs/rules/*.md, built into the binary. Exit status: 0 ok, 2 an unknown id (one line on stderr, nothing on stdout).\n\n\
+Examples:\n  ball rules B11.6\n  ball rules T3.5 T7.8\n  ball rules G8\n  ball rules | grep -i dodge"
+    )]
+    Rules {
+        /// Rule or section ids, e.g. B11.6, T7, g20.41.
+        #[arg(value_name = "ID")]
+        ids: Vec<String>,
+    },
     /// Print the Lua API: the reference (Markdown) or editor annotations.
     Api {
         /// lua-language-server annotations (`ball api --stubs > ball.lua`)

@@ -1,4 +1,4 @@
-//! Actions and their notation (`notation.md`): parse and print.
+//! Actions and their notation (`docs/rules/ball-notation.md`): parse and print.
 //!
 //! Parsing only checks syntax: that the verb exists, the arguments are
 //! there and each names a real piece, a playable square or a number.

@@ -1,4 +1,4 @@
-//! The position JSON of `notation.md`: written in one canonical layout,
+//! The position JSON of `docs/rules/ball-notation.md`: written in one canonical layout,
 //! read leniently (unknown fields ignored, optional fields defaulted) but
 //! validated strictly: every invariant of B1–B10 a position must keep.
 //!
@@ -30,7 +30,7 @@ fn err<T>(field: impl Into<String>, problem: impl Into<String>) -> Result<T, Pos
     })
 }
 
-/// Writes the canonical JSON: fields in the order of `notation.md`, one
+/// Writes the canonical JSON: fields in the order of `docs/rules/ball-notation.md`, one
 /// piece and one stack a line, so positions diff well in scenario files.
 pub fn write(pos: &Position) -> String {
     let mut s = String::with_capacity(1600);

@@ -1,4 +1,4 @@
-//! BALL: the rules of `../shared/spec/ball.md` (B1–B10) and its notation.
+//! BALL: the rules of `docs/rules/ball.md` (B1–B11) and its notation.
 //!
 //! **Boundary:** depends on the kernel only; knows nothing of Lua, clap or
 //! the terminal.
@@ -96,7 +96,7 @@ impl Ball {
         self.extension.as_ref().and_then(|e| e.take_error())
     }
 
-    /// The canonical legal list of `notation.md`: strings in byte order.
+    /// The canonical legal list of `docs/rules/ball-notation.md`: strings in byte order.
     pub fn canonical_legal(&self, pos: &Position) -> Vec<String> {
         let mut list: Vec<String> = self.legal(pos).iter().map(|a| a.to_string()).collect();
         list.sort_unstable();

@@ -1,4 +1,4 @@
-//! The ruleset values of `ball.md` marked *parameter*, in one place.
+//! The ruleset values of `docs/rules/ball.md` marked *parameter*, in one place.
 //!
 //! The scripting layer (rulesets, variants) sets these; the rules read them
 //! and nothing else. The defaults are the decided PL/IS reading.

@@ -1,4 +1,4 @@
-//! The reference checker: each rule of `ball.md` stated for one action at a
+//! The reference checker: each rule of `docs/rules/ball.md` stated for one action at a
 //! time, in the order a reader checks them, returning the rule that
 //! forbids the action.
 //!

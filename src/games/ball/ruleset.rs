@@ -168,7 +168,7 @@ pub struct RulesetError {
 }
 
 impl Ruleset {
-    /// `ball.md` as decided, with the B12 defaults: the compiled-in copy
+    /// `docs/rules/ball.md` as decided, with the B12 defaults: the compiled-in copy
     /// of `rulesets/standard.toml` (so it is equal to
     /// `Ruleset::load("standard")` while the shipped file is unchanged).
     pub fn standard() -> Ruleset {

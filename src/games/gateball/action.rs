@@ -1,4 +1,4 @@
-//! Gateball actions (T13) and their notation (`gateball-notation.md`,
+//! Gateball actions (T13) and their notation (`docs/rules/gateball-notation.md`,
 //! "Actions"). Syntax only: legality is `rules.rs`'s.
 //!
 //! The notation is compared as text (the canonical list), so the parser

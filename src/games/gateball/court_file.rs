@@ -1,4 +1,4 @@
-//! Court files (`gateball-notation.md`, "Court files (TOML)"; T1.8): a
+//! Court files (`docs/rules/gateball-notation.md`, "Court files (TOML)"; T1.8): a
 //! court is data, and designers make other courts by writing other court
 //! files. The default court is `courts/standard.toml` (T1.9).
 //!

@@ -1,4 +1,4 @@
-//! What happens inside a Gateball action (`gateball-notation.md`,
+//! What happens inside a Gateball action (`docs/rules/gateball-notation.md`,
 //! "Events"): the log `--events` prints, in the order things happen.
 
 use std::fmt;

@@ -1,4 +1,4 @@
-//! The Gateball position JSON of `gateball-notation.md` ("Positions
+//! The Gateball position JSON of `docs/rules/gateball-notation.md` ("Positions
 //! (JSON)"): written in one canonical layout, read leniently (unknown
 //! fields ignored) but validated strictly — every condition of the
 //! notation's "malformed" list, so that a position read here is one a game

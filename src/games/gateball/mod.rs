@@ -1,4 +1,4 @@
-//! Gateball: the rules of `../shared/spec/gateball.md` (T1–T14) and its
+//! Gateball: the rules of `docs/rules/gateball.md` (T1–T14) and its
 //! notation, the platform's second game. It shares the kernel with BALL —
 //! the seeded dice (T4.5), the event sink, the `Game` trait and the generic
 //! perft and playout — and nothing else: its court, positions and rules

@@ -1,4 +1,4 @@
-//! The Gateball position (`gateball-notation.md`, "Positions"): the state
+//! The Gateball position (`docs/rules/gateball-notation.md`, "Positions"): the state
 //! of one game between two actions. The court, the ruleset values and the
 //! players are the game's ([`super::Gateball`]); everything that changes is
 //! here, the RNG state and the dice queue included (T4.4), so that the same

@@ -1,4 +1,4 @@
-//! Gateball rulesets (`gateball-notation.md`, "Rulesets and setups
+//! Gateball rulesets (`docs/rules/gateball-notation.md`, "Rulesets and setups
 //! (TOML)"; T14): the ruleset values, the court file and the optional
 //! setup file a game is played with.
 //!

@@ -1,4 +1,4 @@
-//! Setups (`gateball-notation.md`, "Rulesets and setups (TOML)"; T2.2–T2.4,
+//! Setups (`docs/rules/gateball-notation.md`, "Rulesets and setups (TOML)"; T2.2–T2.4,
 //! T14.5): who plays, on which side, and which side goes first — and
 //! [`create`], which turns a ruleset, a court and a setup into a game.
 //!

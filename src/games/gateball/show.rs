@@ -1,4 +1,4 @@
-//! `ball show` for Gateball (`gateball-notation.md`, "`ball show`
+//! `ball show` for Gateball (`docs/rules/gateball-notation.md`, "`ball show`
 //! output"): the state line, the score line, the board as T1.9 draws it
 //! with the balls on it, and the waiting and goal lists — byte for byte,
 //! because snapshot tests and outside tools compare it.

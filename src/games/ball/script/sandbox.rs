@@ -1,8 +1,7 @@
 //! The Lua sandbox: a state with only safe libraries, frozen library
 //! tables, no bytecode, a memory limit and an instruction budget per call.
 //!
-//! Recipes and pitfalls: `../shared/notes/lua-embedding.md` §3, §5. Each
-//! defence here answers one attack of issue #3's list: `io`/`os.execute`/
+//! Each defence here answers one attack (exercised by `tests/hostile/`): `io`/`os.execute`/
 //! `require` are absent; bytecode is refused (text mode); loops, also in
 //! coroutines and under `pcall`, hit the budget (global hook + re-raising
 //! `pcall` wrappers); memory bombs hit the limit; deep recursion hits Lua's

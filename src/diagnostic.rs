@@ -35,6 +35,16 @@ impl std::fmt::Display for Problem {
     }
 }
 
+/// `1 action`, `2 actions`: a count and a regular noun, in agreement.
+pub fn plural(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// The known word closest to `word`, when it is close enough to be a
 /// likely typo ("did you mean …?").
 pub fn did_you_mean<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {

@@ -519,7 +519,8 @@ fn check_lists_every_problem_and_exits_2() {
         format!("{file}:8: unknown key `descripton`; did you mean `description`?")
     );
     assert_eq!(lines[5], format!("ruleset {file}: 5 problems"));
-    assert_eq!(r.stderr, format!("error: ruleset {file}: 5 problems\n"));
+    // The report is printed once, on stdout.
+    assert_eq!(r.stderr, "");
 
     let r = ball(&["check", "--ruleset", "standrad"], None, None);
     assert_eq!(r.code, Some(2));
@@ -667,7 +668,12 @@ fn test_reports_a_mismatch_with_a_diff_and_accept_fixes_it() {
         "{}",
         r.stdout
     );
-    assert_eq!(r.stderr, "error: 2 scenarios: 1 passed, 1 failed\n");
+    assert!(
+        r.stdout.ends_with("2 scenarios: 1 passed, 1 failed\n"),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(r.stderr, "", "the summary is printed once, on stdout");
 
     let r = ball(&["test", "--accept", "scenarios"], dir, None);
     assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
@@ -814,4 +820,36 @@ fn gateball_rulesets_are_told_apart() {
         "{:?}",
         Ruleset::check(shown)
     );
+}
+
+/// `check --json` and `test --json`: the same results as one JSON object,
+/// exit 2 on problems, nothing on stderr.
+#[test]
+fn check_and_test_speak_json() {
+    let file = format!("{BAD}/unknown_keys.toml");
+    let r = ball(&["check", "--ruleset", &file, "--json"], None, None);
+    assert_eq!(r.code, Some(2), "{}{}", r.stdout, r.stderr);
+    assert_eq!(r.stderr, "");
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(v["ok"], false);
+    assert_eq!(v["checked"], format!("ruleset {file}"));
+    let problems = v["problems"].as_array().unwrap();
+    assert!(!problems.is_empty());
+    assert_eq!(problems[0]["file"], file.as_str());
+    assert!(problems[0]["line"].is_u64(), "{}", problems[0]);
+    let r = ball(&["check", "--ruleset", "standard", "--json"], None, None);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(
+        (v["ok"].clone(), v["problems"].clone()),
+        (true.into(), serde_json::json!([]))
+    );
+
+    let r = ball(&["test", "tests/gateball/scenarios", "--json"], None, None);
+    assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(v["failed"], 0);
+    let rows = v["scenarios"].as_array().unwrap();
+    assert_eq!(rows.len() as u64, v["passed"].as_u64().unwrap());
+    assert!(rows.iter().all(|r| r["verdict"] == "ok"), "{v}");
 }

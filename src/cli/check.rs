@@ -4,8 +4,8 @@
 //! one pass (Forge's card linter, Fairy-Stockfish's `check`).
 //!
 //! Output: one `file:line: message` a problem on stdout, then a summary
-//! line. Exit status 0 when clean, 2 otherwise (the summary is also the
-//! one `error:` line on stderr).
+//! line (or `--json`). Exit status 0 when clean, 2 otherwise; the report is
+//! printed once, on stdout.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -20,7 +20,9 @@ use crate::games::Module;
 (missing parents, cycles) and the scripts it names (missing files, duplicate cards, and \
 what the script layer finds inside them). A Gateball ruleset (`game = \"gateball\"`) is checked \
 with its court file (T1.8) and setup file. \
-Each problem is printed as `file:line: message`. Exit status: 0 clean, 2 problems found.\n\n\
+Each problem is printed as `file:line: message`, then one summary line, all on \
+stdout (--json: one JSON object). Exit status: 0 clean, 2 problems found (or a \
+ruleset that cannot be named: one line on stderr).\n\n\
 Examples:\n  ball check --ruleset cards\n  ball check --ruleset my-rules.toml --print\n  \
 ball check --card cards/sprint.lua"
 )]
@@ -32,6 +34,10 @@ pub struct CheckArgs {
     /// `extends` and the variant scripts' parameters) as TOML.
     #[arg(long, conflicts_with = "card")]
     pub print: bool,
+    /// Print the result as JSON: `{"checked", "problems": [{"file",
+    /// "line", "message"}], "ok"}`.
+    #[arg(long, conflicts_with = "print")]
+    pub json: bool,
 }
 
 /// Runs `ball check` for game `G`; `spec` is the `--ruleset` value.
@@ -48,6 +54,19 @@ pub fn run<G: Module>(args: CheckArgs, spec: &str, out: &mut dyn Write) -> Resul
         ),
         None => (format!("ruleset {spec}"), G::check_ruleset(spec)),
     };
+    if args.json {
+        let list: Vec<serde_json::Value> = problems
+            .iter()
+            .map(|p| serde_json::json!({ "file": p.file, "line": p.line, "message": p.message }))
+            .collect();
+        let v = serde_json::json!({ "checked": what, "problems": list, "ok": problems.is_empty() });
+        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+        return if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(UsageError::reported())
+        };
+    }
     for p in &problems {
         writeln!(out, "{}", one_line(&p.to_string()))?;
     }
@@ -67,5 +86,5 @@ pub fn run<G: Module>(args: CheckArgs, spec: &str, out: &mut dyn Write) -> Resul
         if problems.len() == 1 { "" } else { "s" }
     );
     writeln!(out, "{summary}")?;
-    Err(UsageError(summary))
+    Err(UsageError::reported())
 }

@@ -452,7 +452,7 @@ fn selfplay<G: Title>(
         }
         n += 1;
     }
-    writeln!(out, "# {n} actions")?;
+    writeln!(out, "# {}", crate::diagnostic::plural(n as u64, "action"))?;
     match game.outcome(&pos) {
         Some(o) => writeln!(out, "# result: {} ({})", o.score, o.end.name)?,
         None => writeln!(out, "# result: unfinished {}", game.score_text(&pos))?,

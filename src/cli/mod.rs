@@ -80,6 +80,9 @@ impl GameOpts {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Print the start position as JSON (BALL B3.1; Gateball T9.1).
+    #[command(
+        after_help = "Examples:\n  ball new > start.json\n  ball new --game gateball --seed 7 > g.json\n  ball new --game gateball --court courts/narrow.toml --setup setups/club.toml --events\n  ball --ruleset cards new\n\nExit status: 0 ok; 2 bad input (an unreadable file, a malformed position, a malformed or illegal action) with one line on stderr and nothing on stdout."
+    )]
     New {
         #[command(flatten)]
         opts: GameOpts,
@@ -93,6 +96,9 @@ pub enum Command {
         events: bool,
     },
     /// Print the legal actions of a position, one a line, sorted.
+    #[command(
+        after_help = "The canonical list: every legal action in the notation, sorted by byte order, no duplicates; a finished game has none. The game is the position's `game` field.\n\nExamples:\n  ball legal\n  ball legal --position next.json --json\n  ball apply \"move DEF3 H10\" | ball legal --position -\n\nExit status: 0 ok; 2 bad input (an unreadable file, a malformed position, a malformed or illegal action) with one line on stderr and nothing on stdout."
+    )]
     Legal {
         /// Position JSON file, or `-` for standard input [default: the start position].
         #[arg(long, value_name = "FILE")]
@@ -102,6 +108,9 @@ pub enum Command {
         json: bool,
     },
     /// Apply actions in order and print the resulting position as JSON.
+    #[command(
+        after_help = "Each argument is one action in the notation. The first illegal or malformed action stops the command: nothing is printed on stdout, and the one-line reason names the action (`action 2 of 3: …`) and the rule.\n\nExamples:\n  ball apply --position start.json \"move DEF3 H10\" \"move DEF7 I13\" end > next.json\n  ball apply --events \"move DEF3 G9\"\n  ball new --game gateball | ball apply --position - --dice 3,1 power \"shot T1 N 4\"\n\nExit status: 0 ok; 2 bad input (an unreadable file, a malformed position, a malformed or illegal action) with one line on stderr and nothing on stdout."
+    )]
     Apply {
         /// Position JSON file, or `-` for standard input [default: the start position].
         #[arg(long, value_name = "FILE")]
@@ -119,12 +128,18 @@ pub enum Command {
         actions: Vec<std::ffi::OsString>,
     },
     /// Draw a position as a text board.
+    #[command(
+        after_help = "Examples:\n  ball show\n  ball show --position next.json\n  ball new --game gateball | ball show --position -\n\nExit status: 0 ok; 2 bad input (an unreadable file, a malformed position, a malformed or illegal action) with one line on stderr and nothing on stdout."
+    )]
     Show {
         /// Position JSON file, or `-` for standard input [default: the start position].
         #[arg(long, value_name = "FILE")]
         position: Option<PathBuf>,
     },
     /// Count the leaves of the action tree DEPTH actions deep.
+    #[command(
+        after_help = "Every action is one ply, whoever plays it; the count is on stdout, the time on stderr. Golden counts are in tests/perft/.\n\nExamples:\n  ball perft 4\n  ball perft 3 --divide --position next.json\n  ball perft 3 --game gateball\n\nExit status: 0 ok; 2 bad input (an unreadable file, a malformed position, a malformed or illegal action) with one line on stderr and nothing on stdout."
+    )]
     Perft {
         /// Plies to count (0-64); every action (`end`, release tasks) is one ply.
         #[arg(value_parser = clap::value_parser!(u32).range(0..=64))]
@@ -137,6 +152,9 @@ pub enum Command {
         position: Option<PathBuf>,
     },
     /// Play a seeded random game; print its action log and final board.
+    #[command(
+        after_help = "One line per action (turn, seat, action), then the result and the final board. The same seed plays the same game; in a dice game the seed also deals the dice.\n\nExamples:\n  ball selfplay --seed 7\n  ball selfplay --game gateball --seed 3 --events\n  ball --ruleset three-ap selfplay\n\nExit status: 0 ok; 2 bad input (a ruleset or option that cannot be used)."
+    )]
     Selfplay {
         #[command(flatten)]
         opts: GameOpts,
@@ -172,6 +190,9 @@ Examples:\n  ball rules B11.6\n  ball rules T3.5 T7.8\n  ball rules G8\n  ball r
         ids: Vec<String>,
     },
     /// Print the Lua API: the reference (Markdown) or editor annotations.
+    #[command(
+        after_help = "The API of BALL's card and variant scripts, generated from the bindings the host registers (docs/lua-api.md is this output).\n\nExamples:\n  ball api > lua-api.md\n  ball api --stubs > ball.lua\n\nExit status: 0 ok; 2 for a game without scripts."
+    )]
     Api {
         /// lua-language-server annotations (`ball api --stubs > ball.lua`)
         /// instead of the Markdown reference of docs/lua-api.md.
@@ -183,6 +204,14 @@ Examples:\n  ball rules B11.6\n  ball rules T3.5 T7.8\n  ball rules G8\n  ball r
 /// A failure the user can act on: printed as one line, exit status 2.
 #[derive(Debug)]
 pub struct UsageError(pub String);
+
+impl UsageError {
+    /// Exit status 2 with nothing more on stderr: the command (`check`,
+    /// `test`) has printed its report, summary included, on stdout.
+    pub fn reported() -> UsageError {
+        UsageError(String::new())
+    }
+}
 
 impl<E: std::error::Error> From<E> for UsageError {
     fn from(e: E) -> Self {
@@ -222,7 +251,9 @@ pub fn main() -> ExitCode {
                 let mut stdout = std::io::stdout().lock();
                 let _ = stdout.write_all(&buf).and_then(|_| stdout.flush());
             }
-            eprintln!("error: {}", one_line(&msg));
+            if !msg.is_empty() {
+                eprintln!("error: {}", one_line(&msg));
+            }
             ExitCode::from(2)
         }
     }

@@ -29,7 +29,10 @@ Examples:
   ball play --bot ATK
   ball play --bot DEF:mcts:500 --bot ATK:greedy --delay 300
   ball play --game gateball --bot blue:greedy --seed 7
-  ball play --load game.record")]
+  ball play --load game.record
+
+Exit status: 0 when the player quits; 2 bad input (a ruleset, bot or record \
+that cannot be used, or no terminal).")]
 pub struct PlayArgs {
     /// Let a bot play one seat: its name (BALL: DEF or ATK; Gateball: red
     /// or blue), then optionally `:LEVEL`, a bot spec (random, greedy,

@@ -24,7 +24,15 @@ played under other rules (pick them with --ruleset). The game is the record's \
 
 Without --check, on a terminal: the board steps through the game. When \
 standard input or output is not a terminal, the actions and the final board \
-are printed as text.")]
+are printed as text.
+
+Examples:
+  ball replay game.record
+  ball replay games.jsonl:7 --check
+  ball --ruleset cards replay saved.record | less
+
+Exit status: 0 ok; 2 a record that cannot be read or does not replay (one line \
+naming the first divergence).")]
 pub struct ReplayArgs {
     /// The match record: FILE, or FILE.jsonl:N for game N of a sim output.
     #[arg(value_name = "FILE")]
@@ -125,7 +133,12 @@ fn run<G: Module>(
         writeln!(out, "{:>4} {:>3} {seat} {a}", k + 1, r.game.turn(before))?;
         before = pos;
     }
-    writeln!(out, "# {} actions, result {}", r.steps.len(), r.result)?;
+    writeln!(
+        out,
+        "# {}, result {}",
+        crate::diagnostic::plural(r.steps.len() as u64, "action"),
+        r.result
+    )?;
     if let Some(claimed) = record.get("result")
         && claimed != r.result
     {

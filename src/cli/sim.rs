@@ -27,7 +27,9 @@ docs/balance-metrics.md; only its last line (throughput) depends on the clock.
 Examples:
   ball sim --bots greedy,random --games 1000 --seed 1 --plot lab.svg
   ball --ruleset cards sim --bots greedy,greedy --games 200 --out games.jsonl
-  ball sim --game gateball --bots greedy,random --games 400 --json")]
+  ball sim --game gateball --bots greedy,random --games 400 --json
+
+Exit status: 0 ok; 2 bad input (a ruleset, bot, count or file that cannot be used).")]
 pub struct SimArgs {
     /// The two bots, A and B, comma-separated.
     #[arg(long, value_name = "A,B", default_value = "random,random", help = format!("The two bots, A and B, comma-separated [bots: {SPECS}]"))]
@@ -61,7 +63,11 @@ Both rulesets, of one game, play the same seeds and bots (seats as in `ball sim`
 the global --ruleset is not used. A difference is marked significant when p < 0.05: rates \
 by a pooled two-proportion z-test, means by Welch's t-test (docs/balance-metrics.md).
 
-Example: ball compare standard my-variant.toml --bots greedy,greedy --games 2000")]
+Examples:
+  ball compare standard my-variant.toml --bots greedy,greedy --games 2000
+  ball compare gateball gateball-bonus --games 400 --json
+
+Exit status: 0 ok; 2 bad input (a ruleset, bot or count that cannot be used).")]
 pub struct CompareArgs {
     /// The first ruleset: a shipped name or a file.
     #[arg(value_name = "A")]

@@ -41,6 +41,10 @@ pub struct TestArgs {
     /// Directory of the snapshots [default: `snapshots` beside each scenario's directory].
     #[arg(long, value_name = "DIR")]
     pub snapshots: Option<PathBuf>,
+    /// Print the results as JSON: `{"scenarios": [{"file", "verdict",
+    /// "details"}], "passed", "accepted", "failed"}`.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// What became of one scenario.
@@ -68,35 +72,60 @@ pub fn run(args: TestArgs, out: &mut dyn Write) -> Result<(), UsageError> {
         )));
     }
     let (mut passed, mut accepted, mut failed) = (0, 0, 0);
+    let mut rows = Vec::new();
     for file in &files {
         let shown = display(file);
-        match one(file, &args) {
+        let (verdict, details) = match one(file, &args) {
             Verdict::Passed => {
                 passed += 1;
-                writeln!(out, "ok       {shown}")?;
+                ("ok", Vec::new())
             }
             Verdict::Accepted => {
                 accepted += 1;
-                writeln!(out, "accepted {shown}")?;
+                ("accepted", Vec::new())
             }
             Verdict::Failed(lines) => {
                 failed += 1;
-                writeln!(out, "FAILED   {shown}")?;
-                for l in lines {
-                    writeln!(out, "    {}", one_line(&l))?;
-                }
+                ("FAILED", lines.iter().map(|l| one_line(l)).collect())
             }
+        };
+        if args.json {
+            rows.push(serde_json::json!({ "file": shown, "verdict": verdict.to_lowercase(), "details": details }));
+            continue;
+        }
+        writeln!(out, "{verdict:<8} {shown}")?;
+        for l in details {
+            writeln!(out, "    {l}")?;
         }
     }
-    let plural = if files.len() == 1 { "" } else { "s" };
-    let mut summary = format!("{} scenario{plural}: {passed} passed", files.len());
+    if args.json {
+        let v = serde_json::json!({
+            "scenarios": rows,
+            "passed": passed,
+            "accepted": accepted,
+            "failed": failed,
+        });
+        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+        return if failed > 0 {
+            Err(UsageError::reported())
+        } else {
+            Ok(())
+        };
+    }
+    let mut summary = format!(
+        "{}: {passed} passed",
+        crate::diagnostic::plural(files.len() as u64, "scenario")
+    );
     if accepted > 0 {
-        summary.push_str(&format!(", {accepted} snapshots written"));
+        summary.push_str(&format!(
+            ", {} written",
+            crate::diagnostic::plural(accepted as u64, "snapshot")
+        ));
     }
     summary.push_str(&format!(", {failed} failed"));
     writeln!(out, "{summary}")?;
     if failed > 0 {
-        Err(UsageError(summary))
+        Err(UsageError::reported())
     } else {
         Ok(())
     }

@@ -83,7 +83,10 @@ fn win_rates(area: &Area, m: &Metrics, first: Option<usize>) -> DrawResult {
     ];
     let mut chart = ChartBuilder::on(area)
         .caption(
-            format!("win rates, 95% Wilson intervals ({} games)", m.games),
+            format!(
+                "win rates, 95% Wilson intervals ({})",
+                crate::diagnostic::plural(m.games as u64, "game")
+            ),
             ("sans-serif", 16),
         )
         .margin(12)

@@ -943,3 +943,146 @@ fn merge_refuses_what_is_not_one_run() {
         "0/2 … 1/2",
     );
 }
+
+/// The commands of docs/sharding.md, run as the batch engines would run
+/// them: each `ball sim` command once per shard with the engine's index
+/// put in (and `--games 10`, to be quick), then the `ball merge` command
+/// after it, whose report must be the unsharded run's.
+#[test]
+fn the_sharding_docs_run() {
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/sharding.md")).unwrap();
+    // Commands of the code blocks: from `ball ` to the end of the shell
+    // word list (a closing quote of YAML's `sh -c "…"`, or `;`).
+    let mut in_code = false;
+    let mut commands = Vec::new();
+    for line in doc.lines() {
+        if line.trim_start().starts_with("```") {
+            in_code = !in_code;
+            continue;
+        }
+        if !in_code {
+            continue;
+        }
+        for start in ["ball sim ", "ball merge "] {
+            if let Some(i) = line.find(start) {
+                let rest = &line[i + "ball ".len()..];
+                let end = rest.find(['"', ';']).unwrap_or(rest.len());
+                commands.push(rest[..end].trim().to_string());
+            }
+        }
+    }
+    let sims = commands.iter().filter(|c| c.starts_with("sim ")).count();
+    let merges = commands.iter().filter(|c| c.starts_with("merge ")).count();
+    // On one machine, Kubernetes, Slurm.
+    assert_eq!((sims, merges), (3, 3), "{commands:#?}");
+    let index_vars = ["$k", "$JOB_COMPLETION_INDEX", "$SLURM_ARRAY_TASK_ID"];
+    let mut last_sim: Option<Vec<String>> = None;
+    for command in &commands {
+        let dir = tempfile::tempdir().unwrap();
+        let words: Vec<String> = command
+            .replace("/results/", "results/")
+            .split_whitespace()
+            .map(String::from)
+            .collect();
+        if words[0] == "sim" {
+            let shard = words
+                .iter()
+                .position(|w| w == "--shard")
+                .map(|i| words[i + 1].clone())
+                .expect("a sharded sim command");
+            let var = shard.split_once('/').unwrap().0;
+            assert!(index_vars.contains(&var), "{shard}");
+            last_sim = Some(words.clone());
+            continue;
+        }
+        // A merge: run its sim's shards, then it, in one folder.
+        let sim = last_sim.take().expect("a sim command before the merge");
+        let n: usize = sim[sim.iter().position(|w| w == "--shard").unwrap() + 1]
+            .split_once('/')
+            .unwrap()
+            .1
+            .parse()
+            .unwrap();
+        std::fs::create_dir_all(dir.path().join("results")).unwrap();
+        let small = |words: &[String], k: usize| -> Vec<String> {
+            let mut v: Vec<String> = words.to_vec();
+            for i in 0..v.len() {
+                if v[i] == "--games" {
+                    v[i + 1] = "10".into();
+                }
+                for var in index_vars {
+                    v[i] = v[i].replace(var, &k.to_string());
+                }
+                v[i] = v[i].replace("$SLURM_CPUS_PER_TASK", "1");
+            }
+            v
+        };
+        let run = |args: &[String]| {
+            let out = Command::new(env!("CARGO_BIN_EXE_ball"))
+                .args(args)
+                .current_dir(dir.path())
+                .stdin(Stdio::null())
+                .output()
+                .unwrap();
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "ball {args:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            String::from_utf8(out.stdout).unwrap()
+        };
+        for k in 0..n {
+            run(&small(&sim, k));
+        }
+        // The merge: its glob expanded as the shell would, `>` a file.
+        let mut args = Vec::new();
+        let mut redirect = None;
+        let mut words = words.iter();
+        while let Some(w) = words.next() {
+            if w == ">" {
+                redirect = words.next().cloned();
+            } else if let Some((head, tail)) = w.split_once('*') {
+                let (folder, prefix) = head.rsplit_once('/').unwrap_or(("", head));
+                let mut found: Vec<String> = std::fs::read_dir(dir.path().join(folder))
+                    .unwrap()
+                    .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                    .filter(|f| f.starts_with(prefix) && f.ends_with(tail))
+                    .map(|f| {
+                        if folder.is_empty() {
+                            f
+                        } else {
+                            format!("{folder}/{f}")
+                        }
+                    })
+                    .collect();
+                found.sort();
+                assert_eq!(found.len(), n, "{w}: {found:?}");
+                args.extend(found);
+            } else {
+                args.push(w.clone());
+            }
+        }
+        // Without a shell, `> FILE` is the command's standard output.
+        let merged = run(&args);
+        assert!(redirect.is_none_or(|f| f.ends_with("report.txt")));
+        // The unsharded run: the sim command without --shard, --out and
+        // --threads.
+        let mut whole = Vec::new();
+        let mut words = small(&sim, 0).into_iter();
+        while let Some(w) = words.next() {
+            if ["--shard", "--out", "--threads"].contains(&w.as_str()) {
+                words.next();
+            } else {
+                whole.push(w);
+            }
+        }
+        let whole = run(&whole);
+        assert_eq!(
+            without_throughput(&merged, false),
+            without_throughput(&whole, false),
+            "{command}"
+        );
+    }
+}

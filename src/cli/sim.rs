@@ -19,16 +19,20 @@ use crate::lab::{compare, metrics, plot, report, sim};
 const MAX_GAMES: usize = 10_000_000;
 
 /// The bots of `sim` and `compare` when `--bots` is not given: the ones
-/// `docs/balance-metrics.md` recommends for balance. Random against
-/// random draws 99% of BALL's games (nobody scores), so its figures
-/// describe the move generator; greedy against greedy decides about three
-/// BALL games in four and 97% of Gateball's, at well under a millisecond
-/// (BALL) or about 70 ms (Gateball) a game; mcts is 50–150× slower and no
-/// more decisive.
+/// `docs/balance-metrics.md` recommends for balance, where the measurement
+/// is. Random against random draws 98.6% of BALL's games (nobody scores),
+/// so its figures describe the move generator; greedy against greedy
+/// decides 72% of BALL's games and 95% of Gateball's, at 0.4 ms (BALL) or
+/// about 70 ms (Gateball) a game; mcts is 50–150× slower and no more
+/// decisive.
 pub const DEFAULT_BOTS: &str = "greedy,greedy";
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
+Bots: greedy,greedy unless --bots says otherwise, the pair docs/balance-metrics.md \
+recommends for balance (random,random draws 98.6% of BALL's games; greedy,greedy decides \
+72% of them, and 95% of Gateball's, at under a millisecond a BALL game).
+
 Seats: bot A plays the seat that moves first (BALL: DEF, B3.2; Gateball: red, \
 T2.1) in even-numbered games (0, 2, …) and the other seat in odd ones, so an odd \
 --games leaves the seats unbalanced (a warning says so). Game i's seed is output i of \
@@ -85,8 +89,9 @@ pub struct SimArgs {
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-Both rulesets, of one game, play the same seeds and bots (seats as in `ball sim`); \
-the global --ruleset is not used. Each row shows both values, the difference B − A with \
+Both rulesets, of one game, play the same seeds and bots (seats as in `ball sim`; \
+bots greedy,greedy unless --bots says otherwise, as docs/balance-metrics.md recommends); \
+the global --ruleset is not used. An odd --games is warned about (the seats are unbalanced). Each row shows both values, the difference B − A with \
 a 95% interval (rates: Newcombe's hybrid score interval; means: Welch's interval), the raw \
 two-sided p (rates: pooled two-proportion z-test; means: Welch's t-test) and p adjusted by \
 Holm–Bonferroni over all tested rows. \"significant\" means adjusted p < 0.05. Bot A / bot B \
@@ -128,7 +133,8 @@ pub struct CompareArgs {
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 Each FILE is the --out of `ball sim --shard K/N` (or of a whole run, which is shard 0/1), \
-in any order; their concatenation works too. The merge checks that they are one run's — \
+in any order; their concatenation works too. The game and ruleset are the files' own \
+(the global --ruleset is not used). The merge checks that they are one run's — \
 the same game, ruleset hash, seed, bots, games and number of shards, every shard once and \
 each of its games once, each game's seed the run's — and prints the report the unsharded \
 run prints, byte for byte, but for the throughput line (not measured: the shards printed \

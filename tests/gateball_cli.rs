@@ -303,7 +303,8 @@ fn the_platform_tools_work_on_gateball() {
     let svg = std::fs::read_to_string(&plot).unwrap();
     assert!(svg.starts_with("<svg") && svg.contains("red (1st)"));
     let text = std::fs::read_to_string(&out).unwrap();
-    assert_eq!(text.lines().count(), 4);
+    // The run header, then one line a game.
+    assert_eq!(text.lines().count(), 5);
     for n in 0..4 {
         let spec = format!("{}:{n}", out.display());
         let check = ok(&["replay", &spec, "--check"], None);

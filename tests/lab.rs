@@ -323,7 +323,13 @@ fn sim_is_byte_identical_on_one_and_two_threads() {
     assert_eq!(body(&a.stdout), body(&b.stdout));
     let (f1, f2) = (std::fs::read(&o1).unwrap(), std::fs::read(&o2).unwrap());
     assert_eq!(f1, f2);
-    assert_eq!(String::from_utf8(f1).unwrap().lines().count(), 12);
+    // The run header, then the 12 games.
+    let text = String::from_utf8(f1).unwrap();
+    assert_eq!(text.lines().count(), 13);
+    assert!(
+        text.starts_with("{\"run\":{\"format\":\"ball-sim-out/1\""),
+        "{text}"
+    );
 }
 
 #[test]
@@ -342,7 +348,13 @@ fn sim_out_records_replay_and_tampering_is_caught() {
     ]);
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     let text = std::fs::read_to_string(&out).unwrap();
-    let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let header: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(header["run"]["seed"], 9);
+    assert_eq!(
+        header["run"]["bots"],
+        serde_json::json!(["random", "greedy"])
+    );
+    let first: serde_json::Value = serde_json::from_str(text.lines().nth(1).unwrap()).unwrap();
     for key in [
         "game", "seed", "seats", "results", "end", "score", "turns", "actions", "record",
     ] {
@@ -520,4 +532,557 @@ fn bad_sim_input_is_one_line_exit_2() {
         &ball(&["replay", "/nonexistent-file", "--check"]),
         "cannot read",
     );
+}
+
+// ---------------------------------------------------------------------------
+// How games end, compare's statistics, defaults, files
+// ---------------------------------------------------------------------------
+
+/// The bug the playtesters found: a game a script ends (mercy-rule's
+/// `game.end_game()`) was counted as a timeout, so a rule that ends games
+/// early lowered completion. Such a game ends `script`, not by a limit;
+/// completion counts it and timeouts do not.
+#[test]
+fn games_a_script_ends_count_as_completed() {
+    let rs = Ruleset::load("mercy-rule").unwrap();
+    let c = cfg("greedy", "greedy", 40, 1);
+    let r = sim::run::<Ball>(&rs, &c, 2, &|| {}).unwrap();
+    let by = |end: &str| r.iter().filter(|g| g.end == end).count();
+    let (script, tds, limit) = (by("script"), by("touchdowns"), by("turn-limit"));
+    assert!(script > 0, "no game ended by the mercy rule");
+    assert_eq!(script + tds + limit, 40);
+    for g in r.iter().filter(|g| g.end == "script") {
+        assert!(
+            !g.by_limit,
+            "game {} ended by a script counted as a limit",
+            g.game
+        );
+        assert!(g.turns < 60, "game {}", g.game);
+    }
+    let m = metrics::compute(&r, &c.bots, Ball::SEATS);
+    assert_eq!(m.completion, (script + tds) as f64 / 40.0);
+    assert_eq!(m.timeouts, limit as f64 / 40.0);
+    assert_eq!(m.ends.get("script"), Some(&script));
+    // Through the binary: completion rises with the mercy rule.
+    let out = ball(&[
+        "compare",
+        "standard",
+        "mercy-rule",
+        "--games",
+        "40",
+        "--seed",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let row = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["figure"] == "completion")
+        .unwrap();
+    assert!(
+        row["b"].as_f64().unwrap() > row["a"].as_f64().unwrap(),
+        "{row}"
+    );
+    assert!(row["ci"]["lo"].as_f64().unwrap() > 0.0, "{row}");
+    assert_eq!(v["b"]["metrics"]["ends"]["script"], script);
+}
+
+/// compare's rows through the binary: an interval on each difference, raw
+/// and Holm-adjusted p, "significant" after the correction, no bot rows
+/// for one bot spec, and the odd-games warning on stderr and in the
+/// header.
+#[test]
+fn compare_intervals_correction_and_warnings() {
+    let r = ball(&[
+        "compare", "standard", "three-ap", "--games", "12", "--seed", "3", "--json",
+    ]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(r.stderr.is_empty(), "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(v["correction"], "holm-bonferroni");
+    assert_eq!(v["intervals"]["rates"], "newcombe");
+    let rows = v["rows"].as_array().unwrap();
+    let tested: Vec<&serde_json::Value> = rows.iter().filter(|r| !r["p"].is_null()).collect();
+    assert_eq!(v["tested"], tested.len());
+    let raw: Vec<f64> = tested.iter().map(|r| r["p"].as_f64().unwrap()).collect();
+    let adjusted = ball::lab::stats::holm(&raw);
+    for (row, want) in tested.iter().zip(adjusted) {
+        // JSON's decimal text round-trips a float only to the last bit.
+        assert!(
+            (row["p_holm"].as_f64().unwrap() - want).abs() < 1e-12,
+            "{row}"
+        );
+        assert_eq!(row["significant"], want < 0.05, "{row}");
+        let (lo, hi, d) = (
+            row["ci"]["lo"].as_f64().unwrap(),
+            row["ci"]["hi"].as_f64().unwrap(),
+            row["diff"].as_f64().unwrap(),
+        );
+        assert!(lo <= d && d <= hi, "{row}");
+    }
+    // Both sides run greedy (the default): no bot rows.
+    assert_eq!(
+        v["a"]["metrics"]["bots"],
+        serde_json::json!(["greedy", "greedy"])
+    );
+    assert!(!rows.iter().any(|r| {
+        let f = r["figure"].as_str().unwrap();
+        f.starts_with("A (") || f.starts_with("B (")
+    }));
+    // An odd number of games: one warning line on stderr, and in the header.
+    let svg = tmp("compare.svg");
+    let r = ball(&[
+        "compare",
+        "standard",
+        "three-ap",
+        "--bots",
+        "greedy,random",
+        "--games",
+        "5",
+        "--plot",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    assert!(
+        r.stderr.starts_with("warning: --games 5 is odd"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stdout.contains("warning: --games 5 is odd"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("A (greedy) win rate"), "{}", r.stdout);
+    assert!(r.stdout.contains("95% interval") && r.stdout.contains("p (Holm)"));
+    let s = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        s.starts_with("<svg") && s.contains("percentage points"),
+        "{s}"
+    );
+}
+
+/// The default bots are the ones the docs recommend for balance.
+#[test]
+fn the_default_bots_are_greedy_against_greedy() {
+    let r = ball(&["sim", "--games", "2", "--json"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(
+        v["metrics"]["bots"],
+        serde_json::json!(["greedy", "greedy"])
+    );
+    for cmd in ["sim", "compare"] {
+        let h = ball(&[cmd, "--help"]);
+        assert!(
+            h.stdout.contains("[default: greedy,greedy]"),
+            "{}",
+            h.stdout
+        );
+        assert!(h.stdout.contains("Exit status: 0"), "{}", h.stdout);
+        assert!(h.stdout.contains("Examples:"), "{}", h.stdout);
+    }
+    let h = ball(&["merge", "--help"]);
+    assert!(h.stdout.contains("Exit status: 0") && h.stdout.contains("Examples:"));
+}
+
+/// Files a user keeps are written whole through a temporary file that is
+/// gone afterwards, and a path that cannot be written stops the command
+/// before its first game (a run that would take hours fails at once).
+#[test]
+fn outputs_are_checked_first_and_written_atomically() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("games.jsonl");
+    let r = ball(&["sim", "--games", "2", "--out", out.to_str().unwrap()]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["games.jsonl"]);
+    let started = std::time::Instant::now();
+    for bad in [dir.path().to_str().unwrap(), "/nonexistent-dir/x.jsonl"] {
+        assert_usage_error(
+            &ball(&[
+                "sim",
+                "--bots",
+                "mcts,mcts",
+                "--games",
+                "100000",
+                "--out",
+                bad,
+            ]),
+            "cannot write",
+        );
+        assert_usage_error(
+            &ball(&[
+                "sim",
+                "--bots",
+                "mcts,mcts",
+                "--games",
+                "100000",
+                "--plot",
+                bad,
+            ]),
+            "cannot write",
+        );
+        assert_usage_error(
+            &ball(&[
+                "compare",
+                "standard",
+                "standard",
+                "--bots",
+                "mcts,mcts",
+                "--games",
+                "100000",
+                "--plot",
+                bad,
+            ]),
+            "cannot write",
+        );
+    }
+    assert!(started.elapsed().as_secs() < 30, "the runs started");
+    assert_usage_error(
+        &ball(&[
+            "sim",
+            "--games",
+            "2",
+            "--out",
+            out.to_str().unwrap(),
+            "--plot",
+            out.to_str().unwrap(),
+        ]),
+        "two outputs",
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Sharded runs
+// ---------------------------------------------------------------------------
+
+/// Everything of a report but its throughput line (text) or key (JSON).
+fn without_throughput(stdout: &str, json: bool) -> String {
+    if json {
+        let mut v: serde_json::Value = serde_json::from_str(stdout).unwrap();
+        v.as_object_mut().unwrap().remove("throughput");
+        return v.to_string();
+    }
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(
+        lines.last().unwrap().starts_with("throughput: "),
+        "{stdout}"
+    );
+    lines[..lines.len() - 1].join("\n")
+}
+
+/// Four shards of a card-mode run (so the game's own tally is merged too),
+/// with an odd number of games (so the warning is), merged in another
+/// order: the unsharded run's report, text and JSON, byte for byte but
+/// for the throughput.
+#[test]
+fn four_shards_merge_into_the_unsharded_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let base = ["--ruleset", "cards", "sim", "--games", "11", "--seed", "5"];
+    let run = |extra: &[&str]| {
+        let mut a: Vec<&str> = base.to_vec();
+        a.extend_from_slice(extra);
+        ball(&a)
+    };
+    let whole_out = path("whole.jsonl");
+    let whole = run(&["--out", &whole_out]);
+    assert_eq!(whole.code, Some(0), "{}", whole.stderr);
+    let whole_json = run(&["--json"]);
+    let shards: Vec<String> = (0..4).map(|k| path(&format!("shard-{k}.jsonl"))).collect();
+    for (k, file) in shards.iter().enumerate() {
+        let spec = format!("{k}/4");
+        let r = run(&["--shard", &spec, "--threads", "1", "--out", file]);
+        assert_eq!(r.code, Some(0), "{}", r.stderr);
+        assert!(
+            r.stdout.contains(&format!("shard {k}/4: games {k}, ")),
+            "{}",
+            r.stdout
+        );
+        assert!(
+            r.stderr.starts_with("warning: --games 11 is odd"),
+            "{}",
+            r.stderr
+        );
+    }
+    // Shard 1 of 4 holds games 1, 5, 9: its lines are those of the whole
+    // run's file, under its own header.
+    let whole_lines: Vec<String> = std::fs::read_to_string(&whole_out)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    let one: Vec<String> = std::fs::read_to_string(&shards[1])
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(one[1..], [2, 6, 10].map(|i| whole_lines[i].clone()));
+    assert!(
+        one[0].contains(r#""shard":{"index":1,"count":4}"#),
+        "{}",
+        one[0]
+    );
+    let order = [&shards[2], &shards[0], &shards[3], &shards[1]];
+    let merge = |extra: &[&str]| {
+        let mut a = vec!["merge"];
+        a.extend(order.iter().map(|s| s.as_str()));
+        a.extend_from_slice(extra);
+        ball(&a)
+    };
+    let text = merge(&[]);
+    assert_eq!(text.code, Some(0), "{}", text.stderr);
+    assert_eq!(
+        without_throughput(&text.stdout, false),
+        without_throughput(&whole.stdout, false)
+    );
+    assert!(text.stdout.contains("warning: --games 11 is odd"));
+    assert!(text.stdout.contains("sprint"), "{}", text.stdout);
+    assert!(text.stdout.ends_with(
+        "throughput: not measured: 11 games merged from 4 files (each shard printed its own)\n"
+    ));
+    let json = merge(&["--json"]);
+    assert_eq!(json.code, Some(0), "{}", json.stderr);
+    assert_eq!(
+        without_throughput(&json.stdout, true),
+        without_throughput(&whole_json.stdout, true)
+    );
+    // The unsharded file is a run of one shard.
+    let again = ball(&["merge", &whole_out]);
+    assert_eq!(
+        without_throughput(&again.stdout, false),
+        without_throughput(&whole.stdout, false)
+    );
+}
+
+/// Files of different runs, a shard missing or given twice, a game
+/// missing: refused with one line naming the file (and line).
+#[test]
+fn merge_refuses_what_is_not_one_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let shard = |k: usize, seed: &str, bots: &str, ruleset: &str, name: &str| {
+        let file = path(name);
+        let spec = format!("{k}/2");
+        let r = ball(&[
+            "--ruleset",
+            ruleset,
+            "sim",
+            "--games",
+            "4",
+            "--seed",
+            seed,
+            "--bots",
+            bots,
+            "--shard",
+            &spec,
+            "--out",
+            &file,
+        ]);
+        assert_eq!(r.code, Some(0), "{}", r.stderr);
+        file
+    };
+    let a0 = shard(0, "1", "greedy,random", "standard", "a0.jsonl");
+    let a1 = shard(1, "1", "greedy,random", "standard", "a1.jsonl");
+    let seed = shard(1, "2", "greedy,random", "standard", "seed.jsonl");
+    let bots = shard(1, "1", "random,greedy", "standard", "bots.jsonl");
+    let rules = shard(1, "1", "greedy,random", "three-ap", "rules.jsonl");
+    assert_eq!(ball(&["merge", &a0, &a1]).code, Some(0));
+    assert_usage_error(
+        &ball(&["merge", &a0, &seed]),
+        &format!("{seed}:1: another run: seed 2, not 1 as at {a0}:1"),
+    );
+    assert_usage_error(
+        &ball(&["merge", &a0, &bots]),
+        &format!("{bots}:1: another run: bots random,greedy, not greedy,random"),
+    );
+    assert_usage_error(
+        &ball(&["merge", &a0, &rules]),
+        &format!("{rules}:1: another run: ruleset three-ap, not standard"),
+    );
+    assert_usage_error(&ball(&["merge", &a0]), "shard 1/2 is missing");
+    assert_usage_error(
+        &ball(&["merge", &a0, &a1, &a1]),
+        &format!("{a1}:1: shard 1/2 again (first at {a1}:1)"),
+    );
+    // A shard cut short, a game given twice.
+    let text = std::fs::read_to_string(&a1).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let short = path("short.jsonl");
+    std::fs::write(&short, format!("{}\n{}\n", lines[0], lines[1])).unwrap();
+    assert_usage_error(
+        &ball(&["merge", &a0, &short]),
+        &format!("{short}:1: shard 1/2 has 1 of its 2 games: game 3 is missing"),
+    );
+    let twice = path("twice.jsonl");
+    std::fs::write(&twice, format!("{text}{}\n", lines[1])).unwrap();
+    assert_usage_error(
+        &ball(&["merge", &a0, &twice]),
+        &format!("{twice}:4: game 1 again (first at {twice}:2)"),
+    );
+    // Not a sim file at all.
+    let junk = path("junk.jsonl");
+    std::fs::write(&junk, "hello\n").unwrap();
+    assert_usage_error(
+        &ball(&["merge", &junk]),
+        &format!("{junk}:1: no run header"),
+    );
+    assert_usage_error(&ball(&["merge", &path("none.jsonl")]), "cannot read");
+    // --shard needs --out, and K < N.
+    assert_eq!(ball(&["sim", "--shard", "0/2"]).code, Some(2));
+    assert_usage_error(
+        &ball(&["sim", "--shard", "2/2", "--out", &path("x.jsonl")]),
+        "0/2 … 1/2",
+    );
+}
+
+/// The commands of docs/sharding.md, run as the batch engines would run
+/// them: each `ball sim` command once per shard with the engine's index
+/// put in (and `--games 10`, to be quick), then the `ball merge` command
+/// after it, whose report must be the unsharded run's.
+#[test]
+fn the_sharding_docs_run() {
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/sharding.md")).unwrap();
+    // Commands of the code blocks: from `ball ` to the end of the shell
+    // word list (a closing quote of YAML's `sh -c "…"`, or `;`).
+    let mut in_code = false;
+    let mut commands = Vec::new();
+    for line in doc.lines() {
+        if line.trim_start().starts_with("```") {
+            in_code = !in_code;
+            continue;
+        }
+        if !in_code {
+            continue;
+        }
+        for start in ["ball sim ", "ball merge "] {
+            if let Some(i) = line.find(start) {
+                let rest = &line[i + "ball ".len()..];
+                let end = rest.find(['"', ';']).unwrap_or(rest.len());
+                commands.push(rest[..end].trim().to_string());
+            }
+        }
+    }
+    let sims = commands.iter().filter(|c| c.starts_with("sim ")).count();
+    let merges = commands.iter().filter(|c| c.starts_with("merge ")).count();
+    // On one machine, Kubernetes, Slurm.
+    assert_eq!((sims, merges), (3, 3), "{commands:#?}");
+    let index_vars = ["$k", "$JOB_COMPLETION_INDEX", "$SLURM_ARRAY_TASK_ID"];
+    let mut last_sim: Option<Vec<String>> = None;
+    for command in &commands {
+        let dir = tempfile::tempdir().unwrap();
+        let words: Vec<String> = command
+            .replace("/results/", "results/")
+            .split_whitespace()
+            .map(String::from)
+            .collect();
+        if words[0] == "sim" {
+            let shard = words
+                .iter()
+                .position(|w| w == "--shard")
+                .map(|i| words[i + 1].clone())
+                .expect("a sharded sim command");
+            let var = shard.split_once('/').unwrap().0;
+            assert!(index_vars.contains(&var), "{shard}");
+            last_sim = Some(words.clone());
+            continue;
+        }
+        // A merge: run its sim's shards, then it, in one folder.
+        let sim = last_sim.take().expect("a sim command before the merge");
+        let n: usize = sim[sim.iter().position(|w| w == "--shard").unwrap() + 1]
+            .split_once('/')
+            .unwrap()
+            .1
+            .parse()
+            .unwrap();
+        std::fs::create_dir_all(dir.path().join("results")).unwrap();
+        let small = |words: &[String], k: usize| -> Vec<String> {
+            let mut v: Vec<String> = words.to_vec();
+            for i in 0..v.len() {
+                if v[i] == "--games" {
+                    v[i + 1] = "10".into();
+                }
+                for var in index_vars {
+                    v[i] = v[i].replace(var, &k.to_string());
+                }
+                v[i] = v[i].replace("$SLURM_CPUS_PER_TASK", "1");
+            }
+            v
+        };
+        let run = |args: &[String]| {
+            let out = Command::new(env!("CARGO_BIN_EXE_ball"))
+                .args(args)
+                .current_dir(dir.path())
+                .stdin(Stdio::null())
+                .output()
+                .unwrap();
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "ball {args:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            String::from_utf8(out.stdout).unwrap()
+        };
+        for k in 0..n {
+            run(&small(&sim, k));
+        }
+        // The merge: its glob expanded as the shell would, `>` a file.
+        let mut args = Vec::new();
+        let mut redirect = None;
+        let mut words = words.iter();
+        while let Some(w) = words.next() {
+            if w == ">" {
+                redirect = words.next().cloned();
+            } else if let Some((head, tail)) = w.split_once('*') {
+                let (folder, prefix) = head.rsplit_once('/').unwrap_or(("", head));
+                let mut found: Vec<String> = std::fs::read_dir(dir.path().join(folder))
+                    .unwrap()
+                    .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                    .filter(|f| f.starts_with(prefix) && f.ends_with(tail))
+                    .map(|f| {
+                        if folder.is_empty() {
+                            f
+                        } else {
+                            format!("{folder}/{f}")
+                        }
+                    })
+                    .collect();
+                found.sort();
+                assert_eq!(found.len(), n, "{w}: {found:?}");
+                args.extend(found);
+            } else {
+                args.push(w.clone());
+            }
+        }
+        // Without a shell, `> FILE` is the command's standard output.
+        let merged = run(&args);
+        assert!(redirect.is_none_or(|f| f.ends_with("report.txt")));
+        // The unsharded run: the sim command without --shard, --out and
+        // --threads.
+        let mut whole = Vec::new();
+        let mut words = small(&sim, 0).into_iter();
+        while let Some(w) = words.next() {
+            if ["--shard", "--out", "--threads"].contains(&w.as_str()) {
+                words.next();
+            } else {
+                whole.push(w);
+            }
+        }
+        let whole = run(&whole);
+        assert_eq!(
+            without_throughput(&merged, false),
+            without_throughput(&whole, false),
+            "{command}"
+        );
+    }
 }

@@ -29,6 +29,7 @@ pub fn dispatch(
         Command::Rules { ids } => return super::rules::run(&ids, out),
         Command::Replay(args) => return super::replay::dispatch(args, game_flag, spec, out),
         Command::Compare(args) => return super::sim::dispatch_compare(args, game_flag, out),
+        Command::Merge(args) => return super::sim::dispatch_merge(args, game_flag, out),
         command => command,
     };
     let position = match &command {
@@ -308,6 +309,7 @@ fn run<G: Module>(
         | Command::Test(_)
         | Command::Replay(_)
         | Command::Compare(_)
+        | Command::Merge(_)
         | Command::Rules { .. } => unreachable!("routed before the game is built"),
     }
     Ok(())

@@ -173,6 +173,8 @@ pub enum Command {
     Sim(sim::SimArgs),
     /// Run two rulesets on the same seeds and compare their figures.
     Compare(sim::CompareArgs),
+    /// Merge the --out files of a sharded `ball sim` into the run's report.
+    Merge(sim::MergeArgs),
     /// Check a ruleset (or one card script) and print every problem as `file:line: message`.
     Check(check::CheckArgs),
     /// Run scenario files and compare their reports with the stored snapshots.

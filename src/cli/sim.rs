@@ -1,8 +1,9 @@
-//! `ball sim` and `ball compare`: the balance lab (issue #5). Glue only:
-//! arguments, files, the progress bar; the work is in `crate::lab`.
+//! `ball sim`, `ball compare` and `ball merge`: the balance lab (issue
+//! #5). Glue only: arguments, files, the progress bar; the work is in
+//! `crate::lab`.
 
-use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -10,31 +11,57 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::{GameOpts, UsageError};
 use crate::bots::SPECS;
 use crate::games::{self, Module, Visit};
-use crate::lab::sim::{GameResult, SimConfig};
+use crate::lab::shard::{self, Merger, RunHeader};
+use crate::lab::sim::{GameResult, Shard, SimConfig};
 use crate::lab::{compare, metrics, plot, report, sim};
 
 /// The largest `--games`: a typo must not start a week-long run.
 const MAX_GAMES: usize = 10_000_000;
 
+/// The bots of `sim` and `compare` when `--bots` is not given: the ones
+/// `docs/balance-metrics.md` recommends for balance, where the measurement
+/// is. Random against random draws 98.6% of BALL's games (nobody scores),
+/// so its figures describe the move generator; greedy against greedy
+/// decides 72% of BALL's games and 95% of Gateball's, at 0.4 ms (BALL) or
+/// about 70 ms (Gateball) a game; mcts is 50–150× slower and no more
+/// decisive.
+pub const DEFAULT_BOTS: &str = "greedy,greedy";
+
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
+Bots: greedy,greedy unless --bots says otherwise, the pair docs/balance-metrics.md \
+recommends for balance (random,random draws 98.6% of BALL's games; greedy,greedy decides \
+72% of them, and 95% of Gateball's, at under a millisecond a BALL game).
+
 Seats: bot A plays the seat that moves first (BALL: DEF, B3.2; Gateball: red, \
-T2.1) in even-numbered games (0, 2, …) and the other seat in odd ones. Game i's seed is output i of SplitMix64(--seed), so the \
-results are the same for any --threads. A game is cut after 20000 actions \
-(a bug net; counted as unfinished). The report's figures are defined in \
-docs/balance-metrics.md; only its last line (throughput) depends on the clock.
+T2.1) in even-numbered games (0, 2, …) and the other seat in odd ones, so an odd \
+--games leaves the seats unbalanced (a warning says so). Game i's seed is output i of \
+SplitMix64(--seed), so the results are the same for any --threads, and --shard K/N plays \
+exactly games K, K+N, K+2N, … of the same run. A game is cut after 20000 actions (a bug \
+net; counted as unfinished). The report's figures are defined in \
+docs/balance-metrics.md; only its last line (throughput) depends on the clock. \
+Files are written whole or not at all, and a path that cannot be written is refused \
+before the first game.
+
+--out FILE.jsonl: line 1 is the run header ({\"run\": …}: game, ruleset and its hash, seed, \
+bots, games, shard), then one game a line. `ball merge` reads it; `ball replay FILE.jsonl:N` \
+replays game N. Sharding for a batch engine (Kubernetes, Slurm): docs/sharding.md.
+
+Exit status: 0 ok; 2 bad input or an unwritable file (one line on stderr, nothing on stdout).
 
 Examples:
-  ball sim --bots greedy,random --games 1000 --seed 1 --plot lab.svg
-  ball --ruleset cards sim --bots greedy,greedy --games 200 --out games.jsonl
-  ball sim --game gateball --bots greedy,random --games 400 --json
+  ball sim --games 1000 --seed 1 --plot lab.svg
+  ball sim --bots greedy,random --games 1000 --seed 1
+  ball --ruleset cards sim --games 200 --out games.jsonl
+  ball sim --game gateball --games 400 --json
+  ball sim --games 100000 --seed 1 --shard 2/8 --out shard-2.jsonl
 
-Exit status: 0 ok; 2 bad input (a ruleset, bot, count or file that cannot be used).")]
+Exit status: 0 ok; 2 bad input or an unwritable file (one line on stderr, nothing on stdout).")]
 pub struct SimArgs {
     /// The two bots, A and B, comma-separated.
-    #[arg(long, value_name = "A,B", default_value = "random,random", help = format!("The two bots, A and B, comma-separated [bots: {SPECS}]"))]
+    #[arg(long, value_name = "A,B", default_value = DEFAULT_BOTS, help = format!("The two bots, A and B, comma-separated [bots: {SPECS}]"))]
     pub bots: String,
-    /// Number of games.
+    /// Number of games (of the whole run, when sharded).
     #[arg(long, default_value_t = 100, value_name = "N")]
     pub games: usize,
     /// Seed of the whole run: same seed, same games, same report.
@@ -43,8 +70,9 @@ pub struct SimArgs {
     /// Worker threads [default: the machine's cores].
     #[arg(long, value_name = "T")]
     pub threads: Option<usize>,
-    /// Write one JSON object per game (seed, seats, winner, score, turns,
-    /// actions and the full match record) to FILE.
+    /// Write the run header and one JSON object per game (seed, seats,
+    /// results, how it ended, turns, actions, the game's own tally and
+    /// the full match record) to FILE.
     #[arg(long, value_name = "FILE.jsonl")]
     pub out: Option<PathBuf>,
     /// Print the report as JSON instead of a table.
@@ -53,21 +81,30 @@ pub struct SimArgs {
     /// Draw win rates with intervals and a game-length histogram as SVG.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
+    /// Play only shard K of N (K from 0): games K, K+N, K+2N, …, written
+    /// to --out; `ball merge` of all N files prints the run's report.
+    #[arg(long, value_name = "K/N", requires = "out", conflicts_with_all = ["json", "plot"])]
+    pub shard: Option<String>,
     #[command(flatten)]
     pub opts: GameOpts,
 }
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-Both rulesets, of one game, play the same seeds and bots (seats as in `ball sim`); \
-the global --ruleset is not used. A difference is marked significant when p < 0.05: rates \
-by a pooled two-proportion z-test, means by Welch's t-test (docs/balance-metrics.md).
+Both rulesets, of one game, play the same seeds and bots (seats as in `ball sim`; \
+bots greedy,greedy unless --bots says otherwise, as docs/balance-metrics.md recommends); \
+the global --ruleset is not used. An odd --games is warned about (the seats are unbalanced). Each row shows both values, the difference B − A with \
+a 95% interval (rates: Newcombe's hybrid score interval; means: Welch's interval), the raw \
+two-sided p (rates: pooled two-proportion z-test; means: Welch's t-test) and p adjusted by \
+Holm–Bonferroni over all tested rows. \"significant\" means adjusted p < 0.05. Bot A / bot B \
+rows are left out when both bots are the same spec. docs/balance-metrics.md defines every row.
+
+Exit status: 0 ok; 2 bad input or an unwritable file (one line on stderr, nothing on stdout).
 
 Examples:
-  ball compare standard my-variant.toml --bots greedy,greedy --games 2000
-  ball compare gateball gateball-bonus --games 400 --json
-
-Exit status: 0 ok; 2 bad input (a ruleset, bot or count that cannot be used).")]
+  ball compare standard mercy-rule --games 200 --seed 1
+  ball compare standard my-variant.toml --games 2000 --plot diff.svg
+  ball compare gateball gateball-bonus --bots greedy,random --games 400 --json")]
 pub struct CompareArgs {
     /// The first ruleset: a shipped name or a file.
     #[arg(value_name = "A")]
@@ -75,7 +112,7 @@ pub struct CompareArgs {
     /// The second ruleset: a shipped name or a file.
     #[arg(value_name = "B")]
     pub b: String,
-    #[arg(long, value_name = "A,B", default_value = "random,random", help = format!("The two bots, comma-separated [bots: {SPECS}]"))]
+    #[arg(long, value_name = "A,B", default_value = DEFAULT_BOTS, help = format!("The two bots, comma-separated [bots: {SPECS}]"))]
     pub bots: String,
     /// Number of games per ruleset.
     #[arg(long, default_value_t = 100, value_name = "N")]
@@ -89,6 +126,39 @@ pub struct CompareArgs {
     /// Print the comparison as JSON instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Draw both rulesets' rates with intervals, and every difference
+    /// with its interval, as SVG.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Each FILE is the --out of `ball sim --shard K/N` (or of a whole run, which is shard 0/1), \
+in any order; their concatenation works too. The game and ruleset are the files' own \
+(the global --ruleset is not used). The merge checks that they are one run's — \
+the same game, ruleset hash, seed, bots, games and number of shards, every shard once and \
+each of its games once, each game's seed the run's — and prints the report the unsharded \
+run prints, byte for byte, but for the throughput line (not measured: the shards printed \
+their own). Anything else is refused with one line naming the file and line.
+
+Exit status: 0 ok; 2 files of different runs, a missing or repeated shard or game, an \
+unreadable or malformed file (one line on stderr, nothing on stdout).
+
+Examples:
+  ball merge shard-0.jsonl shard-1.jsonl shard-2.jsonl shard-3.jsonl
+  ball merge results/shard-*.jsonl --json > report.json
+  ball merge results/shard-*.jsonl --plot lab.svg")]
+pub struct MergeArgs {
+    /// The shard files.
+    #[arg(value_name = "FILE.jsonl", required = true)]
+    pub files: Vec<PathBuf>,
+    /// Print the report as JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Draw win rates with intervals and a game-length histogram as SVG.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
 }
 
 fn parse_bots(s: &str) -> Result<[String; 2], UsageError> {
@@ -138,24 +208,91 @@ pub(super) fn progress(n: usize, label: &str) -> ProgressBar {
 
 type Games<G> = Vec<GameResult<<G as crate::lab::Figures>::Tally>>;
 
-/// Runs the games with a progress bar; returns them and the wall time.
+/// Runs a shard's games with a progress bar; returns them and the wall
+/// time.
 fn run_games<G: Module>(
     ruleset: &G::Ruleset,
     cfg: &SimConfig,
+    shard: Shard,
     threads: usize,
     label: &str,
 ) -> Result<(Games<G>, f64), UsageError> {
-    let bar = progress(cfg.games, label);
+    let bar = progress(shard.len(cfg.games), label);
     let started = Instant::now();
-    let results = sim::run::<G>(ruleset, cfg, threads, &|| bar.inc(1)).map_err(UsageError)?;
+    let results =
+        sim::run_shard::<G>(ruleset, cfg, shard, threads, &|| bar.inc(1)).map_err(UsageError)?;
     let secs = started.elapsed().as_secs_f64();
     bar.finish_and_clear();
     Ok((results, secs))
 }
 
-pub(super) fn write_file(path: &PathBuf, text: &str) -> Result<(), UsageError> {
-    std::fs::write(path, text)
-        .map_err(|e| UsageError(format!("cannot write `{}`: {e}", path.display())))
+/// The temporary file `write_atomic` writes `path` through: beside it, so
+/// that the rename stays on one file system and is atomic.
+fn temp_path(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
+}
+
+fn cannot_write(path: &Path, e: impl std::fmt::Display) -> UsageError {
+    UsageError(format!("cannot write `{}`: {e}", path.display()))
+}
+
+/// Refuses, before a long run starts, an output path that the run could
+/// not write at its end: a directory, or a folder that does not exist or
+/// is not writable (checked by creating and removing the temporary file
+/// `write_atomic` will use).
+pub(super) fn check_writable(path: &Path) -> Result<(), UsageError> {
+    if path.as_os_str().is_empty() || path.is_dir() {
+        return Err(cannot_write(path, "it is a directory"));
+    }
+    let tmp = temp_path(path);
+    std::fs::File::create(&tmp).map_err(|e| cannot_write(path, e))?;
+    let _ = std::fs::remove_file(&tmp);
+    Ok(())
+}
+
+/// Writes a file a user keeps (`--out`, `--plot`) whole or not at all: a
+/// temporary file in the same folder, flushed to disk, then renamed over
+/// `path`. An interrupted run or a full disk leaves the old file (or
+/// none), never half of one that a later `ball merge` would take for a
+/// shard cut short.
+pub(super) fn write_atomic(path: &Path, text: &str) -> Result<(), UsageError> {
+    let tmp = temp_path(path);
+    let written = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    written.map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        cannot_write(path, e)
+    })
+}
+
+/// Checks every output path of a command before it runs.
+fn check_outputs(paths: &[&Option<PathBuf>]) -> Result<(), UsageError> {
+    let given: Vec<&PathBuf> = paths.iter().filter_map(|p| p.as_ref()).collect();
+    for (i, p) in given.iter().enumerate() {
+        if given[..i].contains(p) {
+            return Err(UsageError(format!(
+                "`{}` is given for two outputs",
+                p.display()
+            )));
+        }
+        check_writable(p)?;
+    }
+    Ok(())
+}
+
+/// The warnings of a run, on standard error (the report repeats them).
+fn warn(lines: &[String]) {
+    for w in lines {
+        eprintln!("{w}");
+    }
 }
 
 /// The seat to move at the start of a game of this ruleset, when every
@@ -170,6 +307,23 @@ fn first_seat<G: Module>(ruleset: &G::Ruleset) -> Option<usize> {
     (1..8).all(|s| first(s) == Some(f)).then_some(f)
 }
 
+fn run_info(h: &RunHeader) -> report::RunInfo {
+    report::RunInfo {
+        game: h.game.clone(),
+        first: h.first,
+        ruleset: h.ruleset.clone(),
+        ruleset_hash: h.ruleset_hash.clone(),
+        seed: h.seed,
+    }
+}
+
+fn plot_title(h: &RunHeader, title: &str) -> String {
+    format!(
+        "ball sim: {} vs {}, {} games, seed {}, {title} ruleset {}",
+        h.bots[0], h.bots[1], h.games, h.seed, h.ruleset
+    )
+}
+
 pub fn run_sim<G: Module>(
     args: SimArgs,
     ruleset: &G::Ruleset,
@@ -177,43 +331,63 @@ pub fn run_sim<G: Module>(
 ) -> Result<(), UsageError> {
     let bots = parse_bots(&args.bots)?;
     let threads = threads(args.threads)?;
+    let shard = match &args.shard {
+        Some(s) => Shard::parse(s).map_err(UsageError)?,
+        None => Shard::WHOLE,
+    };
     let cfg = SimConfig {
         bots: bots.clone(),
         games: games(args.games)?,
         seed: args.seed,
         records: args.out.is_some(),
     };
-    let (results, secs) = run_games::<G>(ruleset, &cfg, threads, "sim")?;
+    check_outputs(&[&args.out, &args.plot])?;
+    let header = RunHeader {
+        format: shard::FORMAT.to_string(),
+        engine: format!("ball {}", env!("CARGO_PKG_VERSION")),
+        game: G::NAME.to_string(),
+        ruleset: G::ruleset_name(ruleset),
+        ruleset_hash: G::fingerprint(ruleset),
+        first: first_seat::<G>(ruleset),
+        seed: args.seed,
+        bots: bots.clone(),
+        games: cfg.games,
+        shard,
+    };
+    let early = compare::odd_games_warning(cfg.games);
+    warn(early.as_slice());
+    let label = if shard == Shard::WHOLE {
+        "sim".to_string()
+    } else {
+        format!("sim {shard}")
+    };
+    let (results, secs) = run_games::<G>(ruleset, &cfg, shard, threads, &label)?;
     if let Some(path) = &args.out {
-        let mut text = String::new();
+        let mut text = header.line();
+        text.push('\n');
         for g in &results {
             text.push_str(&report::game_line(g));
             text.push('\n');
         }
-        write_file(path, &text)?;
+        write_atomic(path, &text)?;
     }
-    let r = metrics::report::<G>(&results, &bots);
     let actions: u64 = results.iter().map(|g| u64::from(g.actions)).sum();
     let tp = report::Throughput::new(secs, threads, results.len(), actions);
-    let info = report::RunInfo {
-        game: G::NAME.to_string(),
-        first: first_seat::<G>(ruleset),
-        ruleset: G::ruleset_name(ruleset),
-        ruleset_hash: G::fingerprint(ruleset),
-        seed: args.seed,
-    };
+    if shard != Shard::WHOLE {
+        out.write_all(shard_summary(&header, &results, args.out.as_deref(), &tp).as_bytes())?;
+        return Ok(());
+    }
+    let r = metrics::report::<G>(&results, &bots);
+    let info = run_info(&header);
     if let Some(path) = &args.plot {
-        let title = format!(
-            "ball sim: {} vs {}, {} games, seed {}, {} ruleset {}",
-            bots[0],
-            bots[1],
-            r.metrics.games,
-            args.seed,
-            G::TITLE,
-            info.ruleset
-        );
-        let svg = plot::svg(&r.metrics, &results, info.first, &title).map_err(UsageError)?;
-        write_file(path, &svg)?;
+        let svg = plot::svg(
+            &r.metrics,
+            &results,
+            info.first,
+            &plot_title(&header, G::TITLE),
+        )
+        .map_err(UsageError)?;
+        write_atomic(path, &svg)?;
     }
     let text = if args.json {
         report::json(&r, &info, &tp)
@@ -222,6 +396,43 @@ pub fn run_sim<G: Module>(
     };
     out.write_all(text.as_bytes())?;
     Ok(())
+}
+
+/// What a shard prints instead of a report: its games are every N-th of
+/// the run — all of one parity when N is even, so bot A sat on one seat
+/// in all of them — and only the merge of all shards is the run.
+fn shard_summary<T>(
+    h: &RunHeader,
+    results: &[GameResult<T>],
+    path: Option<&Path>,
+    tp: &report::Throughput,
+) -> String {
+    let n = h.shard.count;
+    let games: Vec<String> = results.iter().map(|g| g.game.to_string()).collect();
+    let listed = match games.len() {
+        0 => "no games".to_string(),
+        1..=3 => format!("games {}", games.join(", ")),
+        _ => format!(
+            "games {}, {}, …, {}",
+            games[0],
+            games[1],
+            games[games.len() - 1]
+        ),
+    };
+    let mut s = format!(
+        "ball sim: shard {} of A = {} vs B = {}, {} games, seed {}, {} ruleset {} ({})\n",
+        h.shard, h.bots[0], h.bots[1], h.games, h.seed, h.game, h.ruleset, h.ruleset_hash
+    );
+    s.push_str(&format!(
+        "shard {}: {listed} ({} of {}) written to {}; the report: `ball merge` the {n} shards' files\n",
+        h.shard,
+        results.len(),
+        h.games,
+        path.map_or("?".to_string(), |p| format!("`{}`", p.display())),
+    ));
+    s.push_str(&tp.line(results.len()));
+    s.push('\n');
+    s
 }
 
 /// `ball compare`: both rulesets must be of one game (`--game`, else
@@ -269,8 +480,11 @@ fn run_compare<G: Module>(
         seed: args.seed,
         records: false,
     };
-    let (res_a, _) = run_games::<G>(&ra, &cfg, threads, &args.a)?;
-    let (res_b, _) = run_games::<G>(&rb, &cfg, threads, &args.b)?;
+    check_outputs(&[&args.plot])?;
+    let warnings: Vec<String> = compare::odd_games_warning(cfg.games).into_iter().collect();
+    warn(&warnings);
+    let (res_a, _) = run_games::<G>(&ra, &cfg, Shard::WHOLE, threads, &args.a)?;
+    let (res_b, _) = run_games::<G>(&rb, &cfg, Shard::WHOLE, threads, &args.b)?;
     let (ma, mb) = (
         metrics::report::<G>(&res_a, &bots),
         metrics::report::<G>(&res_b, &bots),
@@ -281,18 +495,131 @@ fn run_compare<G: Module>(
         &mb.metrics,
         &metrics::samples::<G>(&res_b),
     );
+    if let Some(path) = &args.plot {
+        let title = format!(
+            "ball compare: {} vs {}: {} vs {}, {} games each, seed {}",
+            args.a, args.b, bots[0], bots[1], cfg.games, args.seed
+        );
+        let svg = plot::compare_svg([&args.a, &args.b], &ma.metrics, &mb.metrics, &rows, &title)
+            .map_err(UsageError)?;
+        write_atomic(path, &svg)?;
+    }
     if args.json {
         let v = serde_json::json!({
             "game": G::NAME,
             "a": { "ruleset": G::ruleset_name(&ra), "ruleset_hash": G::fingerprint(&ra), "metrics": ma.metrics, "game": ma.game.json },
             "b": { "ruleset": G::ruleset_name(&rb), "ruleset_hash": G::fingerprint(&rb), "metrics": mb.metrics, "game": mb.game.json },
             "seed": args.seed,
+            "warnings": warnings,
             "alpha": compare::ALPHA,
+            "intervals": { "level": 0.95, "rates": "newcombe", "means": "welch" },
+            "correction": "holm-bonferroni",
+            "tested": compare::tested(&rows),
             "rows": rows,
         });
         writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
     } else {
         out.write_all(compare::text(&args.a, &args.b, &ma.metrics, &rows).as_bytes())?;
     }
+    Ok(())
+}
+
+/// A file of `ball merge`, opened.
+fn open(path: &Path) -> Result<std::io::BufReader<std::fs::File>, UsageError> {
+    std::fs::File::open(path)
+        .map(std::io::BufReader::new)
+        .map_err(|e| UsageError(format!("cannot read `{}`: {e}", path.display())))
+}
+
+/// `ball merge`: the game is the one the first file's header names.
+pub fn dispatch_merge(
+    args: MergeArgs,
+    game_flag: Option<&str>,
+    out: &mut dyn std::io::Write,
+) -> Result<(), UsageError> {
+    let first = args.files[0].clone();
+    let first = &first;
+    let mut line = String::new();
+    open(first)?
+        .read_line(&mut line)
+        .map_err(|e| UsageError(format!("cannot read `{}`: {e}", first.display())))?;
+    let header = shard::header_of(&line)
+        .map_err(|e| UsageError(format!("{}:1: {e}", first.display())))?
+        .ok_or_else(|| {
+            UsageError(format!(
+                "{}:1: no run header: not a `ball sim --out` file (format {})",
+                first.display(),
+                shard::FORMAT
+            ))
+        })?;
+    if let Some(g) = game_flag
+        && g != header.game
+    {
+        return Err(UsageError(format!(
+            "--game {g}, but `{}` is a {} run",
+            first.display(),
+            header.game
+        )));
+    }
+    let game = header.game.clone();
+    games::visit(&game, Merge { args, out }).ok_or_else(|| {
+        UsageError(format!(
+            "{}:1: a run of game `{game}`, which this binary does not play ({})",
+            first.display(),
+            games::names()
+        ))
+    })?
+}
+
+struct Merge<'a> {
+    args: MergeArgs,
+    out: &'a mut dyn std::io::Write,
+}
+
+impl Visit for Merge<'_> {
+    type Output = Result<(), UsageError>;
+
+    fn visit<G: Module>(self) -> Self::Output {
+        run_merge::<G>(self.args, self.out)
+    }
+}
+
+fn run_merge<G: Module>(args: MergeArgs, out: &mut dyn std::io::Write) -> Result<(), UsageError> {
+    check_outputs(&[&args.plot])?;
+    let mut merger = Merger::<G::Tally>::new();
+    for path in &args.files {
+        let name = path.display().to_string();
+        for (i, line) in open(path)?.lines().enumerate() {
+            let line = line.map_err(|e| UsageError(format!("cannot read `{name}`: {e}")))?;
+            merger.line(&name, i + 1, &line).map_err(UsageError)?;
+        }
+    }
+    let (header, results) = merger.finish().map_err(UsageError)?;
+    let r = metrics::report::<G>(&results, &header.bots);
+    warn(&report::warnings(&r.metrics));
+    let info = run_info(&header);
+    if let Some(path) = &args.plot {
+        let svg = plot::svg(
+            &r.metrics,
+            &results,
+            info.first,
+            &plot_title(&header, G::TITLE),
+        )
+        .map_err(UsageError)?;
+        write_atomic(path, &svg)?;
+    }
+    let files = args.files.len();
+    let text = if args.json {
+        report::json_with(&r, &info, serde_json::Value::Null)
+    } else {
+        let mut s = report::body(&r, &info);
+        s.push_str(&format!(
+            "throughput: not measured: {} games merged from {files} file{} (each shard printed its own)\n",
+            r.metrics.games,
+            if files == 1 { "" } else { "s" }
+        ));
+        s
+    };
+    out.write_all(text.as_bytes())?;
     Ok(())
 }

@@ -17,6 +17,7 @@ pub mod metrics;
 pub mod plot;
 pub mod replay;
 pub mod report;
+pub mod shard;
 pub mod sim;
 pub mod stats;
 

@@ -72,6 +72,23 @@ pub fn interval(i: &Interval) -> String {
 
 /// The text report, the throughput on its last line.
 pub fn text(r: &Report, run: &RunInfo, tp: &Throughput) -> String {
+    let mut s = body(r, run);
+    s.push_str(&tp.line(r.metrics.games));
+    s.push('\n');
+    s
+}
+
+/// The warnings of a run's report: one line each, also printed on
+/// standard error by the command.
+pub fn warnings(m: &super::metrics::Metrics) -> Vec<String> {
+    super::compare::odd_games_warning(m.games)
+        .into_iter()
+        .collect()
+}
+
+/// The text report but its throughput line: a function of the results
+/// alone, so that merged shards print what the whole run prints.
+pub fn body(r: &Report, run: &RunInfo) -> String {
     let m = &r.metrics;
     let mut s = String::new();
     let [a, b] = &m.bots;
@@ -85,8 +102,13 @@ pub fn text(r: &Report, run: &RunInfo, tp: &Throughput) -> String {
         _ => (s0, s1),
     };
     s.push_str(&format!(
-        "seats: A plays {first} (moves first) in even games, {other} in odd games\n\n"
+        "seats: A plays {first} (moves first) in even games, {other} in odd games\n"
     ));
+    for w in warnings(m) {
+        s.push_str(&w);
+        s.push('\n');
+    }
+    s.push('\n');
     let row = |s: &mut String, name: &str, k: usize, i: &Interval| {
         s.push_str(&format!(
             "  {name:<26} {k:>6}  {:>6}  {}\n",
@@ -189,8 +211,6 @@ pub fn text(r: &Report, run: &RunInfo, tp: &Throughput) -> String {
         s.push_str(&r.game.text);
     }
     s.push('\n');
-    s.push_str(&tp.line(m.games));
-    s.push('\n');
     s
 }
 
@@ -206,11 +226,18 @@ pub fn trunc(s: &str, n: usize) -> String {
 
 /// The `--json` report: the same figures, throughput under its own key.
 pub fn json(r: &Report, run: &RunInfo, tp: &Throughput) -> String {
+    json_with(r, run, json!(tp))
+}
+
+/// The `--json` report with `throughput` as given (`null` for merged
+/// shards, whose wall time no one measured).
+pub fn json_with(r: &Report, run: &RunInfo, throughput: serde_json::Value) -> String {
     let v = json!({
         "run": run,
+        "warnings": warnings(&r.metrics),
         "metrics": r.metrics,
         "game": r.game.json,
-        "throughput": tp,
+        "throughput": throughput,
     });
     let mut s = serde_json::to_string_pretty(&v).expect("figures serialize");
     s.push('\n');
@@ -276,6 +303,23 @@ mod tests {
         assert!(last.starts_with("throughput: 4 games in 2.00 s on 2 threads: 2.0 games/s"));
         // 2 s × 2 threads / 20300 actions = 197.044 µs.
         assert!(last.ends_with("197.044 µs per action"), "{last}");
+    }
+
+    #[test]
+    fn an_odd_number_of_games_is_warned_in_the_header() {
+        let tp = Throughput::new(1.0, 1, 3, 100);
+        let mut r = report();
+        assert!(!text(&r, &info(), &tp).contains("warning"));
+        r.metrics = compute(
+            &four()[..3],
+            &["greedy".into(), "random".into()],
+            ["ATK", "DEF"],
+        );
+        let t = text(&r, &info(), &tp);
+        let lines: Vec<&str> = t.lines().collect();
+        assert!(lines[2].starts_with("warning: --games 3 is odd"), "{t}");
+        let v: serde_json::Value = serde_json::from_str(&json(&r, &info(), &tp)).unwrap();
+        assert!(v["warnings"][0].as_str().unwrap().contains("odd"));
     }
 
     #[test]

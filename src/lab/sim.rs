@@ -237,12 +237,87 @@ pub fn play_game<G: Evaluate + Figures>(
     }
 }
 
+/// Part `index` of `count` of a run: the games `index`, `index + count`,
+/// `index + 2·count`, … A game's seed depends on (run seed, game index)
+/// only, so a shard plays exactly those games of the whole run, and the
+/// shards together are the run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    /// From 0, so that a batch engine's index is the shard as it is
+    /// (Kubernetes' `JOB_COMPLETION_INDEX`, a Slurm array `0-(N-1)`).
+    pub index: usize,
+    pub count: usize,
+}
+
+impl Shard {
+    /// The whole run: one shard.
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// Reads `K/N` (0 ≤ K < N).
+    pub fn parse(text: &str) -> Result<Shard, String> {
+        let bad =
+            || format!("--shard `{text}`: expected K/N, shard K (from 0) of N, e.g. 0/4 … 3/4");
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let (index, count): (usize, usize) = (
+            k.trim().parse().map_err(|_| bad())?,
+            n.trim().parse().map_err(|_| bad())?,
+        );
+        if count == 0 {
+            return Err(format!("--shard `{text}`: N must be at least 1"));
+        }
+        if index >= count {
+            return Err(format!(
+                "--shard `{text}`: K counts from 0 to N − 1 (0/{count} … {}/{count})",
+                count - 1
+            ));
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// Whether game `game` of the run is this shard's.
+    pub fn holds(self, game: usize) -> bool {
+        game % self.count == self.index
+    }
+
+    /// How many of a run's `games` are this shard's.
+    pub fn len(self, games: usize) -> usize {
+        if self.index >= games {
+            0
+        } else {
+            (games - self.index - 1) / self.count + 1
+        }
+    }
+
+    /// This shard's game indices, in order.
+    pub fn games(self, games: usize) -> impl Iterator<Item = usize> {
+        (self.index..games).step_by(self.count)
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
 /// Runs `cfg.games` games on a pool of `threads` threads; `tick` is
 /// called once per finished game (from any thread, in any order: for a
 /// progress bar only). Results come back in game order.
 pub fn run<G: Evaluate + Figures>(
     ruleset: &G::Ruleset,
     cfg: &SimConfig,
+    threads: usize,
+    tick: &(dyn Fn() + Sync),
+) -> Result<Vec<GameResult<G::Tally>>, String> {
+    run_shard::<G>(ruleset, cfg, Shard::WHOLE, threads, tick)
+}
+
+/// [`run`] for one shard of the run: its games only, in game order, each
+/// exactly as the whole run plays it.
+pub fn run_shard<G: Evaluate + Figures>(
+    ruleset: &G::Ruleset,
+    cfg: &SimConfig,
+    shard: Shard,
     threads: usize,
     tick: &(dyn Fn() + Sync),
 ) -> Result<Vec<GameResult<G::Tally>>, String> {
@@ -255,8 +330,9 @@ pub fn run<G: Evaluate + Figures>(
         .build()
         .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
     Ok(pool.install(|| {
-        (0..cfg.games)
+        (0..shard.len(cfg.games))
             .into_par_iter()
+            .map(|j| shard.index + j * shard.count)
             // The game is built on the worker, once per split of the
             // range: never shared between threads.
             .map_init(
@@ -281,5 +357,28 @@ mod tests {
         for i in 0..5 {
             assert_eq!(game_seed(42, i), r.next_u64());
         }
+    }
+
+    #[test]
+    fn shards_partition_the_run() {
+        assert_eq!(Shard::parse("1/4"), Ok(Shard { index: 1, count: 4 }));
+        assert_eq!(Shard::parse("0/1"), Ok(Shard::WHOLE));
+        for bad in ["4/4", "1/0", "x/4", "1", "-1/4", "1/4/2"] {
+            assert!(Shard::parse(bad).is_err(), "{bad}");
+        }
+        assert!(Shard::parse("4/4").unwrap_err().contains("0/4 … 3/4"));
+        for games in [0, 1, 7, 8, 9] {
+            let mut all: Vec<usize> = (0..4)
+                .flat_map(|k| Shard { index: k, count: 4 }.games(games))
+                .collect();
+            for k in 0..4 {
+                let s = Shard { index: k, count: 4 };
+                assert_eq!(s.len(games), s.games(games).count());
+                assert!(s.games(games).all(|g| s.holds(g)));
+            }
+            all.sort_unstable();
+            assert_eq!(all, (0..games).collect::<Vec<_>>());
+        }
+        assert_eq!(Shard { index: 1, count: 4 }.to_string(), "1/4");
     }
 }

@@ -1,6 +1,8 @@
 //! The statistics the lab needs, written out so that each is unit-tested
-//! against known values: Wilson intervals, summary spreads, and the two
-//! tests of `ball compare` (two-proportion z, Welch's t).
+//! against known values: Wilson intervals, summary spreads, the two tests
+//! of `ball compare` (two-proportion z, Welch's t), the intervals of its
+//! differences (Newcombe's hybrid score interval, Welch's interval) and
+//! the Holm–Bonferroni correction over its rows.
 
 use serde::Serialize;
 
@@ -103,7 +105,9 @@ pub fn two_proportion_p(x1: f64, n1: usize, x2: f64, n2: usize) -> f64 {
         return 1.0;
     }
     let z = (x1 / n1f - x2 / n2f) / se;
-    erfc(z.abs() / std::f64::consts::SQRT_2)
+    // erfc's fit is off by up to 1.2e-7 near 0: a p-value above 1 would
+    // pass through Holm's min(1, ·) below its own raw value.
+    erfc(z.abs() / std::f64::consts::SQRT_2).min(1.0)
 }
 
 /// The two-sided p-value of Welch's t-test (unequal variances) for equal
@@ -122,6 +126,98 @@ pub fn welch_p(a: &[f64], b: &[f64]) -> f64 {
     let t = (ma - mb) / (va + vb).sqrt();
     let df = (va + vb).powi(2) / (va * va / (na - 1.0) + vb * vb / (nb - 1.0));
     student_t_two_sided(t, df)
+}
+
+/// A 95% interval for a difference: `d` the estimate, `[lo, hi]` around
+/// it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct DiffInterval {
+    pub d: f64,
+    pub lo: f64,
+    pub hi: f64,
+}
+
+/// Newcombe's hybrid score interval (Newcombe 1998, method 10) for the
+/// difference p₂ − p₁ of two independent proportions `x1/n1` and `x2/n2`.
+/// It combines the two Wilson intervals, so it inherits their soundness
+/// near 0 % and 100 %, where the Wald interval p̂ ± z·se collapses to a
+/// point (0/10 vs 0/10 would give [0, 0]). `None` when a side has no
+/// games.
+pub fn newcombe_diff(x1: f64, n1: usize, x2: f64, n2: usize) -> Option<DiffInterval> {
+    if n1 == 0 || n2 == 0 {
+        return None;
+    }
+    let (a, b) = (wilson(x1, n1), wilson(x2, n2));
+    let d = b.p - a.p;
+    Some(DiffInterval {
+        d,
+        lo: d - ((b.p - b.lo).powi(2) + (a.hi - a.p).powi(2)).sqrt(),
+        hi: d + ((b.hi - b.p).powi(2) + (a.p - a.lo).powi(2)).sqrt(),
+    })
+}
+
+/// Welch's 95% interval for the difference of means mean(b) − mean(a):
+/// d ± t₀.₉₇₅(ν)·√(s²_a/n_a + s²_b/n_b), ν by Welch–Satterthwaite — the
+/// interval that matches [`welch_p`] (it excludes 0 exactly when p <
+/// 0.05). Two constant samples give [d, d]. `None` with fewer than two
+/// values a side (no variance to estimate).
+pub fn welch_diff(a: &[f64], b: &[f64]) -> Option<DiffInterval> {
+    if a.len() < 2 || b.len() < 2 {
+        return None;
+    }
+    let (na, nb) = (a.len() as f64, b.len() as f64);
+    let d = b.iter().sum::<f64>() / nb - a.iter().sum::<f64>() / na;
+    let (va, vb) = (variance(a) / na, variance(b) / nb);
+    if va + vb == 0.0 {
+        return Some(DiffInterval { d, lo: d, hi: d });
+    }
+    let df = (va + vb).powi(2) / (va * va / (na - 1.0) + vb * vb / (nb - 1.0));
+    let half = student_t_quantile(0.05, df) * (va + vb).sqrt();
+    Some(DiffInterval {
+        d,
+        lo: d - half,
+        hi: d + half,
+    })
+}
+
+/// The t > 0 with P(|T| ≥ t) = `alpha` for Student's t with `df`
+/// degrees of freedom (for `alpha` = 0.05, the 97.5 % point), by bisection
+/// on [`student_t_two_sided`], which falls monotonically in t.
+pub fn student_t_quantile(alpha: f64, df: f64) -> f64 {
+    let mut hi = 2.0;
+    while student_t_two_sided(hi, df) > alpha && hi < 1e12 {
+        hi *= 2.0;
+    }
+    let mut lo = 0.0;
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if student_t_two_sided(mid, df) > alpha {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    0.5 * (lo + hi)
+}
+
+/// Holm–Bonferroni adjusted p-values, in the order given: with the m
+/// p-values sorted p₍₁₎ ≤ … ≤ p₍ₘ₎, p̃₍ᵢ₎ = max over j ≤ i of
+/// min(1, (m − j + 1)·p₍ⱼ₎). Rejecting where p̃ < α keeps the chance of
+/// any false "significant" among the m at most α whatever their
+/// dependence, and rejects at least what plain Bonferroni (m·p) does.
+pub fn holm(p: &[f64]) -> Vec<f64> {
+    let m = p.len();
+    let mut order: Vec<usize> = (0..m).collect();
+    // Stable, so equal p-values keep their order and the result is a
+    // function of the input alone.
+    order.sort_by(|&i, &j| p[i].total_cmp(&p[j]));
+    let mut adjusted = vec![0.0; m];
+    let mut running: f64 = 0.0;
+    for (rank, &i) in order.iter().enumerate() {
+        running = running.max(((m - rank) as f64 * p[i]).min(1.0));
+        adjusted[i] = running;
+    }
+    adjusted
 }
 
 /// P(|T| ≥ |t|) for Student's t with `df` degrees of freedom:
@@ -307,6 +403,7 @@ mod tests {
             1e-5
         ));
         assert!(close(two_proportion_p(50.0, 100, 50.0, 100), 1.0, 1e-6));
+        assert!(two_proportion_p(50.0, 100, 50.0, 100) <= 1.0);
         assert_eq!(two_proportion_p(0.0, 10, 0.0, 10), 1.0);
         assert_eq!(two_proportion_p(1.0, 0, 0.0, 10), 1.0);
     }
@@ -324,5 +421,100 @@ mod tests {
         assert!(close(welch_p(&a, &a), 1.0, 1e-12));
         assert_eq!(welch_p(&[2.0, 2.0], &[3.0, 3.0]), 0.0);
         assert_eq!(welch_p(&[2.0, 2.0], &[2.0, 2.0]), 1.0);
+    }
+
+    /// Newcombe (1998), table II, method 10 (the hybrid score interval),
+    /// for p₁ − p₂; ours is b − a, so the pairs are given as (b, a).
+    #[test]
+    fn newcombe_known_values() {
+        for ((x1, n1, x2, n2), (lo, hi)) in [
+            ((56.0, 70, 48.0, 80), (0.0524, 0.3339)),
+            ((9.0, 10, 3.0, 10), (0.1705, 0.8090)),
+            ((5.0, 56, 0.0, 29), (-0.0381, 0.1926)),
+            ((0.0, 10, 0.0, 20), (-0.1611, 0.2775)),
+            ((0.0, 10, 0.0, 10), (-0.2775, 0.2775)),
+            ((10.0, 10, 0.0, 20), (0.6791, 1.0000)),
+            ((10.0, 10, 0.0, 10), (0.6075, 1.0000)),
+        ] {
+            let i = newcombe_diff(x2, n2, x1, n1).unwrap();
+            assert!(close(i.d, x1 / n1 as f64 - x2 / n2 as f64, 1e-12));
+            assert!(close(i.lo, lo, 5e-5), "{x1}/{n1} − {x2}/{n2}: {i:?}");
+            assert!(close(i.hi, hi, 5e-5), "{x1}/{n1} − {x2}/{n2}: {i:?}");
+        }
+        // Swapping the sides mirrors the interval.
+        let (a, b) = (
+            newcombe_diff(48.0, 80, 56.0, 70).unwrap(),
+            newcombe_diff(56.0, 70, 48.0, 80).unwrap(),
+        );
+        assert!(close(a.lo, -b.hi, 1e-12) && close(a.hi, -b.lo, 1e-12));
+        assert!(newcombe_diff(1.0, 0, 1.0, 2).is_none());
+    }
+
+    /// Student's t 97.5 % points from the printed tables: 12.706 (1 df),
+    /// 2.306 (8), 2.228 (10), 2.042 (30); and 1.960 in the limit.
+    #[test]
+    fn t_quantile_known_values() {
+        for (df, t) in [
+            (1.0, 12.706_205),
+            (8.0, 2.306_004),
+            (10.0, 2.228_139),
+            (30.0, 2.042_272),
+            (1e7, Z95),
+        ] {
+            let q = student_t_quantile(0.05, df);
+            assert!(close(q, t, 1e-5), "df {df}: {q}");
+        }
+        // 99 % two-sided at 10 df: 3.169.
+        assert!(close(student_t_quantile(0.01, 10.0), 3.169_273, 1e-5));
+    }
+
+    /// Welch on [1..5] vs [3..7]: d = 2, se = 1, ν = 8, so
+    /// 2 ± 2.306004 = [−0.306004, 4.306004]; it contains 0, as p = 0.0805
+    /// says. Unequal sizes and variances: [1, 2, 3] (var 1) vs [2, 6, 10,
+    /// 14] (var 26.67): d = 6, se² = 1/3 + 20/3 = 7, ν = 49/(1/18 +
+    /// 400/27) = 3.2941…, t₀.₉₇₅(ν) from the bisection, checked against
+    /// the p-value: the bound is where Welch's test gives p = 0.05.
+    #[test]
+    fn welch_interval_known_values() {
+        let a = [1.0, 2.0, 3.0, 4.0, 5.0];
+        let b = [3.0, 4.0, 5.0, 6.0, 7.0];
+        let i = welch_diff(&a, &b).unwrap();
+        assert_eq!(i.d, 2.0);
+        assert!(close(i.lo, -0.306_004, 1e-5), "{i:?}");
+        assert!(close(i.hi, 4.306_004, 1e-5), "{i:?}");
+        let (a, b) = ([1.0, 2.0, 3.0], [2.0, 6.0, 10.0, 14.0]);
+        let i = welch_diff(&a, &b).unwrap();
+        assert!(close(i.d, 6.0, 1e-12));
+        let df = 49.0 / (1.0 / 18.0 + 400.0 / 27.0);
+        let half = student_t_quantile(0.05, df) * 7f64.sqrt();
+        assert!(close(i.hi - i.d, half, 1e-9) && close(i.d - i.lo, half, 1e-9));
+        // Shifting b by the half-width puts its mean on the bound: p = 0.05.
+        let shifted: Vec<f64> = b.iter().map(|v| v - i.lo).collect();
+        assert!(close(welch_p(&a, &shifted), 0.05, 1e-6));
+        assert_eq!(
+            welch_diff(&[2.0, 2.0], &[3.0, 3.0]),
+            Some(DiffInterval {
+                d: 1.0,
+                lo: 1.0,
+                hi: 1.0
+            })
+        );
+        assert!(welch_diff(&[1.0], &[1.0, 2.0]).is_none());
+    }
+
+    /// By hand: p = (0.01, 0.04, 0.03, 0.005), m = 4. Sorted: 0.005·4 =
+    /// 0.02, 0.01·3 = 0.03, 0.03·2 = 0.06, 0.04·1 = 0.04 → max so far 0.06.
+    #[test]
+    fn holm_known_values() {
+        let adj = holm(&[0.01, 0.04, 0.03, 0.005]);
+        for (got, want) in adj.iter().zip([0.03, 0.06, 0.06, 0.02]) {
+            assert!(close(*got, want, 1e-12), "{adj:?}");
+        }
+        // Capped at 1; one p-value is its own adjustment; none, none.
+        assert_eq!(holm(&[0.6, 0.9]), vec![1.0, 1.0]);
+        assert_eq!(holm(&[0.2]), vec![0.2]);
+        assert!(holm(&[]).is_empty());
+        // Ties keep their order and share their adjustment.
+        assert_eq!(holm(&[0.01, 0.01]), vec![0.02, 0.02]);
     }
 }

@@ -11,7 +11,7 @@ use super::Ball;
 use super::action::Action;
 use super::piece::Team;
 use super::position::Position;
-use crate::lab::report::{pct, trunc};
+use crate::lab::report::{interval, pct, trunc};
 use crate::lab::stats::{Interval, spread, wilson};
 use crate::lab::{Figures, GameResult, Sample, Section};
 
@@ -32,6 +32,9 @@ pub struct GameCards {
     /// Plays of each card id by side. Every card either coach holds is
     /// listed, played or not, in id order.
     pub plays: BTreeMap<String, [u32; 2]>,
+    /// Which sides hold each card of `plays`: a coach that does not hold a
+    /// card cannot play it, so its side says nothing about the card.
+    pub held: BTreeMap<String, [bool; 2]>,
     /// EP bought with AP: the sum of N over the side's `convert N`.
     pub converted: [u32; 2],
     /// EP paid for cards: the sum of the EP costs (`Ball::cards`) of the
@@ -74,7 +77,9 @@ impl Figures for Ball {
                 let mut c = GameCards::default();
                 for team in Team::BOTH {
                     for card in self.cards(team) {
-                        c.plays.insert(card.id.name().to_string(), [0, 0]);
+                        let id = card.id.name().to_string();
+                        c.plays.insert(id.clone(), [0, 0]);
+                        c.held.entry(id).or_insert([false, false])[team as usize] = true;
                     }
                 }
                 c
@@ -159,22 +164,32 @@ pub struct CardFigures {
     pub failed: usize,
 }
 
-/// How much one card was played.
+/// How much one card was played. Every share and rate is over the sides
+/// (one coach in one game) that held the card: a card in one coach's deck
+/// is held by one side a game, and the other coach's sides, which could
+/// not play it, count neither as played nor as not played.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CardUse {
     pub card: String,
-    /// Plays per game, both coaches together (mean over games).
+    /// Sides that held it: 2 a game when both decks have it, 1 when one
+    /// does.
+    pub sides_held: usize,
+    /// Plays per game, both coaches together (mean over the games).
     pub plays_per_game: f64,
     /// Games in which either coach played it at least once, and their
     /// share of the games with a 95% Wilson interval.
     pub games_played: usize,
     pub game_share: Interval,
-    /// Bot A's and B's plays per game (both seats).
-    pub bot_plays_per_game: [f64; 2],
-    /// Share of the games in which bot A (B) played it at least once.
-    pub bot_game_share: [Interval; 2],
-    /// *Sides* (one coach in one game; 2 a game) that played it at least
-    /// once, and those that did not.
+    /// Sides of bot A (B) that held it: the bot's games on a seat whose
+    /// deck has it.
+    pub bot_sides_held: [usize; 2],
+    /// Bot A's (B's) plays per side held.
+    pub bot_plays_per_side: [f64; 2],
+    /// Share of bot A's (B's) sides held in which it played the card at
+    /// least once, with a 95% Wilson interval.
+    pub bot_side_share: [Interval; 2],
+    /// Held sides that played it at least once, and held sides that did
+    /// not: `sides_played + sides_not_played = sides_held`.
     pub sides_played: usize,
     pub sides_not_played: usize,
     /// Wins over those sides (a draw is not a win), with Wilson
@@ -256,24 +271,31 @@ pub fn card_figures(results: &[GameResult<BallTally>]) -> Option<CardFigures> {
         .iter()
         .map(|&id| {
             let plays = |c: &GameCards| c.plays.get(id).copied().unwrap_or([0, 0]);
+            let held = |c: &GameCards| c.held.get(id).copied().unwrap_or([false, false]);
             let total: u32 = games.iter().map(|(_, c)| plays(c)[0] + plays(c)[1]).sum();
             let games_played = games
                 .iter()
                 .filter(|(_, c)| plays(c)[0] + plays(c)[1] > 0)
                 .count();
             let mut bot_plays = [0u32; 2];
-            let mut bot_games = [0usize; 2];
-            let (mut won_played, mut sides_played) = (0usize, 0usize);
-            let mut won_not = 0usize;
+            let mut bot_held = [0usize; 2];
+            let mut bot_played = [0usize; 2];
+            let (mut sides_held, mut sides_played) = (0usize, 0usize);
+            let (mut won_played, mut won_not) = (0usize, 0usize);
             for (g, c) in &games {
-                let p = plays(c);
+                let (p, h) = (plays(c), held(c));
                 for team in [Team::Atk, Team::Def] {
-                    let k = p[team as usize];
-                    let bot = g.bots[team as usize];
-                    bot_plays[bot] += k;
-                    let won = usize::from(g.winner() == Some(team as usize));
-                    if k > 0 {
-                        bot_games[bot] += 1;
+                    let t = team as usize;
+                    if !h[t] {
+                        continue;
+                    }
+                    let bot = g.bots[t];
+                    let won = usize::from(g.winner() == Some(t));
+                    sides_held += 1;
+                    bot_held[bot] += 1;
+                    bot_plays[bot] += p[t];
+                    if p[t] > 0 {
+                        bot_played[bot] += 1;
                         sides_played += 1;
                         won_played += won;
                     } else {
@@ -281,15 +303,18 @@ pub fn card_figures(results: &[GameResult<BallTally>]) -> Option<CardFigures> {
                     }
                 }
             }
-            let sides_not_played = 2 * n - sides_played;
+            let sides_not_played = sides_held - sides_played;
             let rate = |w: usize, k: usize| (k > 0).then(|| wilson(w as f64, k));
+            let per = |k: u32, n: usize| if n == 0 { 0.0 } else { f64::from(k) / n as f64 };
             CardUse {
                 card: id.to_string(),
+                sides_held,
                 plays_per_game: f64::from(total) / nf,
                 games_played,
                 game_share: wilson(games_played as f64, n),
-                bot_plays_per_game: bot_plays.map(|k| f64::from(k) / nf),
-                bot_game_share: bot_games.map(|k| wilson(k as f64, n)),
+                bot_sides_held: bot_held,
+                bot_plays_per_side: [0, 1].map(|b| per(bot_plays[b], bot_held[b])),
+                bot_side_share: [0, 1].map(|b| wilson(bot_played[b] as f64, bot_held[b])),
                 sides_played,
                 sides_not_played,
                 win_rate_played: rate(won_played, sides_played),
@@ -319,33 +344,58 @@ pub fn card_figures(results: &[GameResult<BallTally>]) -> Option<CardFigures> {
     })
 }
 
-/// The card-use and EP-economy tables.
+/// The card-use, card-win and EP-economy tables.
 fn cards_text(s: &mut String, c: &CardFigures, bots: &[String; 2]) {
     let [a, b] = bots;
     s.push_str(&format!(
-        "\n{:<20} {:>10} {:>7}  {:>15}  {:>15}  {}\n",
+        "\n{:<20} {:>5} {:>10} {:>7}  {:>17}  {:>17}\n",
         format!("cards ({} games)", c.games),
+        "held",
         "plays/game",
         "games",
-        trunc(&format!("A ({a})"), 15),
-        trunc(&format!("B ({b})"), 15),
-        "side win rate: played / not"
+        trunc(&format!("A ({a})"), 17),
+        trunc(&format!("B ({b})"), 17),
     ));
-    let opt = |i: &Option<Interval>| i.as_ref().map_or("-".to_string(), |i| pct(i.p));
+    s.push_str(&format!(
+        "  {:<18} {:>5} {:>10} {:>7}  {:>17}  {:>17}\n",
+        "", "sides", "", "played", "plays/side played", "plays/side played"
+    ));
     for u in &c.cards {
         s.push_str(&format!(
-            "  {:<18} {:>10.2} {:>7}  {:>6.2} {:>8}  {:>6.2} {:>8}  {:>6} / {}\n",
+            "  {:<18} {:>5} {:>10.2} {:>7}  {:>10.2} {:>6}  {:>10.2} {:>6}\n",
             trunc(&u.card, 18),
+            u.sides_held,
             u.plays_per_game,
             pct(u.game_share.p),
-            u.bot_plays_per_game[0],
-            pct(u.bot_game_share[0].p),
-            u.bot_plays_per_game[1],
-            pct(u.bot_game_share[1].p),
-            opt(&u.win_rate_played),
-            opt(&u.win_rate_not_played),
+            u.bot_plays_per_side[0],
+            pct(u.bot_side_share[0].p),
+            u.bot_plays_per_side[1],
+            pct(u.bot_side_share[1].p),
         ));
     }
+    s.push_str(&format!(
+        "\n{:<20} {:>6} {:>7} {:>16}  {:>6} {:>7} {:>16}\n",
+        "side win rate", "played", "win", "95% Wilson", "not", "win", "95% Wilson"
+    ));
+    let rate = |i: &Option<Interval>| match i {
+        Some(i) => (pct(i.p), interval(i)),
+        None => ("-".to_string(), String::new()),
+    };
+    for u in &c.cards {
+        let (wp, ip) = rate(&u.win_rate_played);
+        let (wn, inn) = rate(&u.win_rate_not_played);
+        let line = format!(
+            "  {:<18} {:>6} {wp:>7} {ip:>16}  {:>6} {wn:>7} {inn:>16}",
+            trunc(&u.card, 18),
+            u.sides_played,
+            u.sides_not_played,
+        );
+        s.push_str(line.trim_end());
+        s.push('\n');
+    }
+    s.push_str(
+        "  over the sides that held the card; a correlation, not an effect (docs/balance-metrics.md)\n",
+    );
     if c.failed > 0 {
         s.push_str(&format!(
             "  {:<18} {:>10}  card effects that failed (B11.7): a script bug\n",
@@ -406,4 +456,98 @@ fn card_samples(results: &[GameResult<BallTally>]) -> Vec<Sample> {
         ));
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::game::SeatResult::{Loss, Win};
+
+    /// Game `i` of a synthetic card-mode run: bot A on DEF in even games
+    /// (as the runner seats them), `winner` the winning team; `only_atk`
+    /// is held by ATK alone, `both` by both decks.
+    fn game(i: usize, winner: Team, only_atk: u32, both: [u32; 2]) -> GameResult<BallTally> {
+        let (atk, def) = (Team::Atk as usize, Team::Def as usize);
+        let mut bots = [0usize; 2];
+        bots[def] = i % 2;
+        bots[atk] = 1 - i % 2;
+        let mut results = [Loss, Loss];
+        results[winner as usize] = Win;
+        let mut c = GameCards::default();
+        let mut p = [0, 0];
+        p[atk] = only_atk;
+        c.plays.insert("only-atk".into(), p);
+        let mut h = [false, false];
+        h[atk] = true;
+        c.held.insert("only-atk".into(), h);
+        c.plays.insert("both".into(), both);
+        c.held.insert("both".into(), [true, true]);
+        GameResult {
+            game: i,
+            seed: i as u64,
+            seats: ["x".into(), "y".into()],
+            bots,
+            first: def,
+            results: Some(results),
+            end: "touchdowns".into(),
+            by_limit: false,
+            score: String::new(),
+            turns: 10,
+            actions: 10,
+            branching_sum: 100,
+            script_errors: 0,
+            first_script_error: None,
+            figures: BallTally {
+                touchdowns: [0, 0],
+                cards: Some(c),
+            },
+            record: None,
+        }
+    }
+
+    /// Four games. `only-atk`: ATK plays it in games 0 and 1 (both won by
+    /// ATK), not in 2 and 3 (won by DEF): 4 sides held, 2 played (2 wins),
+    /// 2 not (0 wins) — DEF's 4 sides, which could not play it, count
+    /// nowhere (the old count had 6 "not played", 4 of them DEF's wins).
+    /// ATK is bot B in even games and bot A in odd ones: each bot held it
+    /// on 2 sides and played it on 1.
+    #[test]
+    fn a_card_in_one_deck_counts_only_the_sides_that_hold_it() {
+        let games = vec![
+            game(0, Team::Atk, 1, [0, 0]),
+            game(1, Team::Atk, 2, [0, 0]),
+            game(2, Team::Def, 0, [0, 0]),
+            game(3, Team::Def, 0, [1, 0]),
+        ];
+        let f = card_figures(&games).unwrap();
+        let u = f.cards.iter().find(|u| u.card == "only-atk").unwrap();
+        assert_eq!(u.sides_held, 4);
+        assert_eq!((u.sides_played, u.sides_not_played), (2, 2));
+        assert_eq!(u.win_rate_played, Some(wilson(2.0, 2)));
+        assert_eq!(u.win_rate_not_played, Some(wilson(0.0, 2)));
+        assert_eq!(u.games_played, 2);
+        assert_eq!(u.plays_per_game, 0.75);
+        assert_eq!(u.bot_sides_held, [2, 2]);
+        // Bot A (ATK in odd games): 2 plays in game 1 → 2 of 2 sides; bot
+        // B (ATK in even games): 1 play in game 0.
+        assert_eq!(u.bot_plays_per_side, [1.0, 0.5]);
+        assert_eq!(u.bot_side_share, [wilson(1.0, 2), wilson(1.0, 2)]);
+        // `both`: 8 sides held; ATK played it once, in game 3 (lost).
+        let b = f.cards.iter().find(|u| u.card == "both").unwrap();
+        assert_eq!(b.sides_held, 8);
+        assert_eq!((b.sides_played, b.sides_not_played), (1, 7));
+        assert_eq!(b.win_rate_played, Some(wilson(0.0, 1)));
+        // The other 7 sides won 4 games: ATK in 0 and 1, DEF in 2 and 3.
+        assert_eq!(b.win_rate_not_played, Some(wilson(4.0, 7)));
+        // The table gives n and intervals.
+        let section = Ball::section(&games, &["greedy".into(), "random".into()]);
+        assert!(section.text.contains("side win rate"), "{}", section.text);
+        let row = section
+            .text
+            .lines()
+            .filter(|l| l.trim_start().starts_with("only-atk"))
+            .nth(1)
+            .unwrap();
+        assert!(row.contains(" 2 ") && row.contains("[34.2%, 100.0%]"), "{row}");
+    }
 }

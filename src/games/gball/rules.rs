@@ -1,0 +1,526 @@
+//! Derived state and the legal actions.
+//!
+//! A position stores no cursor beyond `pending` (notation, "Derived
+//! state"): the movement order, who may catch, who has already moved, are
+//! rebuilt here from the fields, so that a position read from JSON resumes
+//! exactly where a played one would.
+//!
+//! The generator is a visitor ([`legal_visit`]) that can stop early: the
+//! engine asks it for at most two actions to find the decisions it takes
+//! itself (G5.4), [`legal_into`] collects all of them.
+
+use super::action::{Action, Way};
+use super::board::{self, NONE};
+use super::position::{
+    Pending, Position, ResKind, STAR_C, STAR_J, STAR_T, TackleKind, bit, members, team_of,
+};
+use super::{Gball, Team};
+
+/// A star counts only while effective: not while its team is demoralised
+/// (G2.2, G15.4).
+#[inline]
+pub fn effective(pos: &Position, p: u8, star: u8) -> bool {
+    pos.players[p as usize].stars & star != 0 && pos.demoralised != Some(team_of(p))
+}
+
+pub fn star_catcher(pos: &Position, p: u8) -> bool {
+    effective(pos, p, STAR_C)
+}
+
+pub fn star_tackler(pos: &Position, p: u8) -> bool {
+    effective(pos, p, STAR_T)
+}
+
+/// The movement order of the current phase (G5.3): every roster player,
+/// in groups a–d by ascending number. Callers skip those not in play; as
+/// the list holds everyone, an index into it stays valid for the phase.
+#[derive(Clone, Copy, Debug)]
+pub struct Order {
+    pub ids: [u8; 18],
+    pub len: u8,
+}
+
+impl Order {
+    pub fn as_slice(&self) -> &[u8] {
+        &self.ids[..self.len as usize]
+    }
+
+    pub fn index_of(&self, p: u8) -> usize {
+        self.as_slice()
+            .iter()
+            .position(|&q| q == p)
+            .unwrap_or(self.len as usize)
+    }
+}
+
+pub fn order(pos: &Position) -> Order {
+    let init = pos.initiative.unwrap_or(Team::Red);
+    let mut o = Order {
+        ids: [NONE; 18],
+        len: 0,
+    };
+    for group in 0..4 {
+        let team = if group % 2 == 0 { init.other() } else { init };
+        let jumper = group >= 2;
+        for p in members(pos.roster & team.mask()) {
+            if effective(pos, p, STAR_J) == jumper {
+                o.ids[o.len as usize] = p;
+                o.len += 1;
+            }
+        }
+    }
+    o
+}
+
+/// The tackle square of the phase (G7.2): the ball's square when players
+/// in play of both teams are on it; else [`NONE`].
+pub fn tackle_square(pos: &Position) -> u8 {
+    let sq = pos.ball.at;
+    if sq == NONE {
+        return NONE;
+    }
+    let on = pos.in_play_on(sq);
+    if on & Team::Red.mask() != 0 && on & Team::Blu.mask() != 0 {
+        sq
+    } else {
+        NONE
+    }
+}
+
+/// The players of the resolution who did not decline and are in play on
+/// its square (G8.3).
+pub fn participants(pos: &Position) -> u32 {
+    match &pos.resolution {
+        Some(r) => pos.in_play_on(r.square) & !r.declined_mask(),
+        None => 0,
+    }
+}
+
+/// Whether `p` won every pair of the given kinds he is in (and is in one).
+fn won_every(pos: &Position, p: u8, kind: Option<TackleKind>) -> (bool, bool) {
+    let Some(r) = &pos.resolution else {
+        return (false, false);
+    };
+    let mut any = false;
+    let mut all = true;
+    for t in r.tackles() {
+        if kind.is_some_and(|k| k != t.kind) || !t.involves(p) {
+            continue;
+        }
+        any = true;
+        if t.winner() != Some(p) {
+            all = false;
+        }
+    }
+    (any, all)
+}
+
+/// The receivers who may catch without a contest, or who contest
+/// (G8.4 step 5): in play, and won every block pair they were in.
+pub fn eligible_receivers(pos: &Position) -> u32 {
+    let Some(r) = &pos.resolution else { return 0 };
+    let mut m = 0;
+    for p in members(r.receivers_mask()) {
+        if !pos.in_play(p) {
+            continue;
+        }
+        let (_, all) = won_every(pos, p, Some(TackleKind::Block));
+        if all {
+            m |= bit(p);
+        }
+    }
+    m
+}
+
+/// Who may try the next catch of the resolution, and whether `catch
+/// none` is open: `(team, allowed, none_ok)`. `allowed` is empty when no
+/// `catch` decision is due (G5.4: none is asked).
+pub fn catch_options(pos: &Position) -> (Team, u32, bool) {
+    let empty = (Team::Red, 0, true);
+    let Some(r) = &pos.resolution else {
+        return empty;
+    };
+    if pos.ball.holder != NONE || r.n_catchers >= 2 {
+        return empty;
+    }
+    let tried = r.catchers_mask();
+    let on = pos.in_play_on(r.square);
+    let team_of_mask = |m: u32| {
+        if m & Team::Red.mask() != 0 {
+            Team::Red
+        } else {
+            Team::Blu
+        }
+    };
+    match r.kind {
+        ResKind::Catch => {
+            let t = team_of_mask(on);
+            (t, on & t.mask() & !tried, true)
+        }
+        ResKind::Ruck if r.receivers == [None, None] => {
+            let part = on & !r.declined_mask();
+            let t = team_of_mask(part);
+            if part & t.other().mask() != 0 {
+                return empty;
+            }
+            (t, part & !tried, true)
+        }
+        ResKind::Ruck => {
+            let contest = r.tackles().iter().any(|t| t.kind == TackleKind::Contest);
+            if contest {
+                let mut cands = 0u32;
+                let mut top = 0u8;
+                for p in members(r.receivers_mask()) {
+                    if !pos.in_play(p) {
+                        continue;
+                    }
+                    let (any, all) = won_every(pos, p, Some(TackleKind::Contest));
+                    if any && all {
+                        cands |= bit(p);
+                        top = top.max(contest_roll(pos, p));
+                    }
+                }
+                let t = team_of_mask(cands);
+                let allowed = if tried == 0 {
+                    members(cands)
+                        .filter(|&p| contest_roll(pos, p) == top)
+                        .fold(0, |m, p| m | bit(p))
+                } else {
+                    cands & !tried
+                };
+                (t, allowed, true)
+            } else {
+                let el = eligible_receivers(pos);
+                let t = team_of_mask(el);
+                if el & t.other().mask() != 0 {
+                    return empty;
+                }
+                (t, el & !tried, true)
+            }
+        }
+        ResKind::Maul => {
+            let mut cands = 0u32;
+            let mut tackling = Team::Red;
+            for t in r.tackles() {
+                if t.kind == TackleKind::Carrier {
+                    tackling = team_of(t.y);
+                    if t.ry > t.rx && pos.in_play(t.y) {
+                        cands |= bit(t.y);
+                    }
+                }
+            }
+            (tackling, cands & !tried, tried != 0)
+        }
+    }
+}
+
+/// A contestant's modified roll in the receivers' contest (G8.5).
+pub fn contest_roll(pos: &Position, p: u8) -> u8 {
+    let Some(r) = &pos.resolution else { return 0 };
+    for t in r.tackles() {
+        if t.kind == TackleKind::Contest {
+            if t.x == p {
+                return t.rx;
+            }
+            if t.y == p {
+                return t.ry;
+            }
+        }
+    }
+    0
+}
+
+/// G6.5: whether the wall player `p` may jump in direction `d`.
+pub fn move_ok(pos: &Position, p: u8, d: u8) -> bool {
+    let pl = &pos.players[p as usize];
+    let sq = pl.at;
+    if pos.ball.holder == p || sq == NONE || !board::wall_step_ok(sq, d) {
+        return false;
+    }
+    let n = board::neighbour(sq, d);
+    if board::is_air(n) {
+        // GANGING: a team-mate who already moved this phase stands on n
+        // facing d.
+        let o = order(pos);
+        let team = team_of(p);
+        for &q in &o.as_slice()[..o.index_of(p)] {
+            if team_of(q) == team && pos.in_play(q) {
+                let ql = &pos.players[q as usize];
+                if ql.at == n && ql.facing == d {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+pub fn has_move(pos: &Position, p: u8) -> bool {
+    (0..8).any(|d| move_ok(pos, p, d))
+}
+
+/// G9.1: whether turning `v` to face `d` would make him face like a
+/// team-mate in play on his square (judged now, G20 #64).
+pub fn turn_blocked(pos: &Position, v: u8, d: u8) -> bool {
+    let sq = pos.players[v as usize].at;
+    let mates = pos.in_play_on(sq) & team_of(v).mask() & !bit(v);
+    members(mates).any(|q| pos.players[q as usize].facing == d)
+}
+
+/// The direction a turn gives.
+pub fn turned(facing: u8, way: Way) -> u8 {
+    match way {
+        Way::Left => board::left(facing),
+        Way::Right => board::right(facing),
+        Way::None => facing,
+    }
+}
+
+/// G10.2.
+pub fn throw_ok(pos: &Position, h: u8, d: u8) -> bool {
+    let sq = pos.players[h as usize].at;
+    if sq == NONE || board::neighbour(sq, d) == NONE {
+        return false;
+    }
+    if board::is_wall(sq) && !board::wall_step_ok(sq, d) {
+        return false;
+    }
+    let team = team_of(h);
+    if board::is_forward(d, team) && !(board::is_air(sq) || board::is_end_wall_of(sq, team)) {
+        return false;
+    }
+    true
+}
+
+/// Why `q` may not receive a hand-off from `h`, or `None` (G10.4).
+pub fn handoff_bar(pos: &Position, h: u8, q: u8) -> Option<&'static str> {
+    let sq = pos.players[h as usize].at;
+    let team = team_of(h);
+    if q == h || team_of(q) != team {
+        return Some("a hand-off goes to a team-mate (G10.4)");
+    }
+    if !pos.in_play(q) || pos.players[q as usize].at != sq {
+        return Some("the receiver must be a team-mate in play on the holder's square (G10.4)");
+    }
+    if board::is_goal_of(sq, team) {
+        return Some("no hand-off on the holder's own goal square (G10.4, G10.5 OFFSIDE)");
+    }
+    if let Some(r) = &pos.resolution {
+        if r.declined_mask() & bit(q) != 0 {
+            return Some("the receiver declined in this phase (G8.3, G10.4)");
+        }
+        if r.fumbled_receivers() & bit(q) != 0 {
+            return Some(
+                "the receiver fumbled a block as a receiver in this phase (G8.4 step 5, G10.4)",
+            );
+        }
+    }
+    if (pos.lost_tackle | pos.failed_catch) & bit(q) != 0 {
+        return Some("the receiver lost a tackle or failed a catch roll in this turn (G5.5, G10.4)");
+    }
+    if board::is_wall(sq) {
+        let declined = pos.resolution.as_ref().map_or(0, |r| r.declined_mask());
+        let opp = pos.in_play_on(sq) & team.other().mask() & !declined;
+        if members(opp).any(|o| star_tackler(pos, o)) {
+            return Some(
+                "an effective star tackler of the other team is on the wall square (G10.4)",
+            );
+        }
+    }
+    None
+}
+
+/// The players a decline may name (G8.3).
+pub fn decliners(pos: &Position, team: Team) -> u32 {
+    match &pos.resolution {
+        Some(r) => {
+            let mut m = pos.in_play_on(r.square) & team.mask();
+            if pos.ball.holder != NONE {
+                m &= !bit(pos.ball.holder);
+            }
+            m
+        }
+        None => 0,
+    }
+}
+
+/// The opponents a blocker may choose (G8.4 step 4, G8.7 step 3).
+pub fn block_targets(pos: &Position, b: u8) -> u32 {
+    let Some(r) = &pos.resolution else { return 0 };
+    let other = team_of(b).other();
+    match r.kind {
+        ResKind::Ruck => r.receivers[other.index()].unwrap_or(0),
+        ResKind::Maul => participants(pos) & other.mask(),
+        ResKind::Catch => 0,
+    }
+}
+
+/// Calls `f` with every legal action until it returns false.
+pub fn legal_visit(g: &Gball, pos: &Position, f: &mut impl FnMut(Action) -> bool) {
+    let Some(pending) = pos.pending else { return };
+    macro_rules! emit {
+        ($a:expr) => {
+            if !f($a) {
+                return;
+            }
+        };
+    }
+    match pending {
+        Pending::Place(team) => {
+            let squares = match team {
+                Team::Red => &board::RED_PLACEMENT,
+                Team::Blu => &board::BLU_PLACEMENT,
+            };
+            for p in members(pos.roster & team.mask()) {
+                let pl = &pos.players[p as usize];
+                if pl.at == NONE && pl.out == super::position::Status::None {
+                    for &sq in squares {
+                        emit!(Action::Place {
+                            player: p,
+                            square: sq
+                        });
+                    }
+                }
+            }
+        }
+        Pending::Move(p) => {
+            let mut any = false;
+            for d in 0..8 {
+                if move_ok(pos, p, d) {
+                    any = true;
+                    emit!(Action::Move { player: p, dir: d });
+                }
+            }
+            let on_goal = {
+                let sq = pos.players[p as usize].at;
+                sq != NONE && board::kind(sq) == board::Kind::Goal
+            };
+            if !(on_goal && any) {
+                emit!(Action::Stay { player: p });
+            }
+        }
+        Pending::Turn { actor, target } => {
+            emit!(Action::Turn {
+                actor,
+                target,
+                way: Way::None
+            });
+            let facing = pos.players[target as usize].facing;
+            for way in [Way::Left, Way::Right] {
+                if facing != NONE && !turn_blocked(pos, target, turned(facing, way)) {
+                    emit!(Action::Turn {
+                        actor,
+                        target,
+                        way
+                    });
+                }
+            }
+        }
+        Pending::Decline(team) => {
+            emit!(Action::Decline(0));
+            let m = decliners(pos, team);
+            let mut s = m;
+            while s != 0 {
+                emit!(Action::Decline(s));
+                s = (s - 1) & m;
+            }
+        }
+        Pending::Receivers(team) => {
+            emit!(Action::Receivers(0));
+            let part = participants(pos) & team.mask();
+            for a in members(part) {
+                emit!(Action::Receivers(bit(a)));
+                for b in members(part & !((bit(a) << 1) - 1)) {
+                    emit!(Action::Receivers(bit(a) | bit(b)));
+                }
+            }
+        }
+        Pending::Block(b) => {
+            for r in members(block_targets(pos, b)) {
+                emit!(Action::Block {
+                    blocker: b,
+                    opponent: r
+                });
+            }
+        }
+        Pending::Catch(_) => {
+            let (_, allowed, none_ok) = catch_options(pos);
+            for p in members(allowed) {
+                emit!(Action::Catch(Some(p)));
+            }
+            if none_ok {
+                emit!(Action::Catch(None));
+            }
+        }
+        Pending::Aim(_) => {
+            for d in 0..8 {
+                emit!(Action::Aim(d));
+            }
+        }
+        Pending::Act(h) => {
+            let pl = &pos.players[h as usize];
+            let team = team_of(h);
+            if !board::is_goal_of(pl.at, team) && pl.out == super::position::Status::None {
+                emit!(Action::Keep(h));
+            }
+            for d in 0..8 {
+                if throw_ok(pos, h, d) {
+                    emit!(Action::Throw { holder: h, dir: d });
+                }
+            }
+            emit!(Action::Spin(h));
+            let mates = pos.in_play_on(pl.at) & team.mask() & !bit(h);
+            for q in members(mates) {
+                if handoff_bar(pos, h, q).is_none() {
+                    emit!(Action::Handoff { holder: h, to: q });
+                }
+            }
+        }
+    }
+    let _ = g;
+}
+
+/// Every legal action, in generation order (not sorted: the canonical
+/// list is `Title::canonical_legal`).
+pub fn legal_into(g: &Gball, pos: &Position, out: &mut Vec<Action>) {
+    out.clear();
+    legal_visit(g, pos, &mut |a| {
+        out.push(a);
+        true
+    });
+}
+
+/// The number of legal actions, counted up to 2, and the first one.
+pub fn first_two(g: &Gball, pos: &Position) -> (usize, Option<Action>) {
+    let mut n = 0;
+    let mut first = None;
+    legal_visit(g, pos, &mut |a| {
+        if n == 0 {
+            first = Some(a);
+        }
+        n += 1;
+        n < 2
+    });
+    (n, first)
+}
+
+pub fn is_legal(g: &Gball, pos: &Position, action: Action) -> bool {
+    let mut found = false;
+    legal_visit(g, pos, &mut |a| {
+        found = a == action;
+        !found
+    });
+    found
+}
+
+/// `STAR_C`/`STAR_T` bonus for a roll (G2.2).
+pub fn bonus(g: &Gball, pos: &Position, p: u8, star: u8) -> u32 {
+    if effective(pos, p, star) {
+        u32::from(g.params.star_bonus)
+    } else {
+        0
+    }
+}
+
+pub const CATCH: u8 = STAR_C;
+pub const TACKLE: u8 = STAR_T;

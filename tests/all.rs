@@ -9,6 +9,8 @@ mod gateball_json;
 mod gateball_random_games;
 mod gateball_rules;
 mod gateball_scenarios;
+mod gball_support;
+mod gball_traces;
 mod lab;
 mod perft;
 mod random_games;

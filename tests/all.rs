@@ -9,6 +9,7 @@ mod gateball_json;
 mod gateball_random_games;
 mod gateball_rules;
 mod gateball_scenarios;
+mod gball_perft;
 mod gball_random_games;
 mod gball_support;
 mod gball_traces;

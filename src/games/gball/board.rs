@@ -49,12 +49,32 @@ pub const fn kind(sq: u8) -> Kind {
     }
 }
 
-pub const fn is_air(sq: u8) -> bool {
-    matches!(kind(sq), Kind::Air)
+const fn build_kinds() -> [Kind; SQUARES] {
+    let mut t = [Kind::Air; SQUARES];
+    let mut sq = 0;
+    while sq < SQUARES {
+        t[sq] = kind(sq as u8);
+        sq += 1;
+    }
+    t
 }
 
-pub const fn is_wall(sq: u8) -> bool {
-    !is_air(sq)
+static KINDS: [Kind; SQUARES] = build_kinds();
+
+/// [`kind`] by table, for the hot path.
+#[inline]
+pub fn kind_of(sq: u8) -> Kind {
+    KINDS[sq as usize]
+}
+
+#[inline]
+pub fn is_air(sq: u8) -> bool {
+    sq != NONE && matches!(kind_of(sq), Kind::Air)
+}
+
+#[inline]
+pub fn is_wall(sq: u8) -> bool {
+    sq != NONE && !matches!(kind_of(sq), Kind::Air)
 }
 
 /// The goal `team` defends (G1.3): RED's is `A2`–`A5`, BLU's `K2`–`K5`.
@@ -78,7 +98,7 @@ pub const fn is_end_wall_of(sq: u8, team: Team) -> bool {
 
 /// The wall squares of a team's own half, where it places (G4.3).
 pub const fn is_placement_square(sq: u8, team: Team) -> bool {
-    if is_air(sq) {
+    if sq >= SQUARES as u8 || matches!(kind(sq), Kind::Air) {
         return false;
     }
     match team {

@@ -719,17 +719,29 @@ fn move_from<S: Sink<Event>>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S>, i: 
 
 /// G9.2: team-mate turns, in movement order from index `i`.
 fn mate_turns_from(pos: &mut Position, i: usize) -> Step {
-    let o = order(pos);
     let ts = rules::tackle_square(pos);
-    for &p in &o.as_slice()[i.min(o.len as usize)..] {
-        if !pos.in_play(p) {
+    // The players in play on an air square other than the tackle square
+    // who share it with a team-mate.
+    let inplay = pos.in_play_mask();
+    let mut sharing = 0u32;
+    for p in members(inplay) {
+        let sq = pos.players[p as usize].at;
+        if sq == ts || !board::is_air(sq) {
             continue;
         }
-        let sq = pos.players[p as usize].at;
-        if board::is_air(sq)
-            && sq != ts
-            && pos.in_play_on(sq) & team_of(p).mask() & !bit(p) != 0
-        {
+        for q in members(inplay & team_of(p).mask() & !bit(p)) {
+            if pos.players[q as usize].at == sq {
+                sharing |= bit(p);
+                break;
+            }
+        }
+    }
+    if sharing == 0 {
+        return Step::Resolve;
+    }
+    let o = order(pos);
+    for &p in &o.as_slice()[i.min(o.len as usize)..] {
+        if sharing & bit(p) != 0 {
             pos.pending = Some(Pending::Turn {
                 actor: p,
                 target: p,

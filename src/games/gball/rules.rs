@@ -55,18 +55,24 @@ impl Order {
 
 pub fn order(pos: &Position) -> Order {
     let init = pos.initiative.unwrap_or(Team::Red);
+    let mut jumpers = 0u32;
+    for p in members(pos.roster) {
+        if pos.players[p as usize].stars & STAR_J != 0 {
+            jumpers |= bit(p);
+        }
+    }
+    if let Some(t) = pos.demoralised {
+        jumpers &= !t.mask();
+    }
+    let (mine, theirs) = (pos.roster & init.mask(), pos.roster & init.other().mask());
     let mut o = Order {
         ids: [NONE; 18],
         len: 0,
     };
-    for group in 0..4 {
-        let team = if group % 2 == 0 { init.other() } else { init };
-        let jumper = group >= 2;
-        for p in members(pos.roster & team.mask()) {
-            if effective(pos, p, STAR_J) == jumper {
-                o.ids[o.len as usize] = p;
-                o.len += 1;
-            }
+    for group in [theirs & !jumpers, mine & !jumpers, theirs & jumpers, mine & jumpers] {
+        for p in members(group) {
+            o.ids[o.len as usize] = p;
+            o.len += 1;
         }
     }
     o
@@ -230,33 +236,45 @@ pub fn contest_roll(pos: &Position, p: u8) -> u8 {
     0
 }
 
-/// G6.5: whether the wall player `p` may jump in direction `d`.
-pub fn move_ok(pos: &Position, p: u8, d: u8) -> bool {
-    let pl = &pos.players[p as usize];
-    let sq = pl.at;
+/// The team-mates in play who come before `p` in the movement order:
+/// those who "already moved" this phase (G6.5).
+pub fn moved_before(pos: &Position, p: u8) -> u32 {
+    let o = order(pos);
+    let team = team_of(p);
+    let mut m = 0;
+    for &q in &o.as_slice()[..o.index_of(p)] {
+        if team_of(q) == team && pos.in_play(q) {
+            m |= bit(q);
+        }
+    }
+    m
+}
+
+/// G6.5: whether the wall player `p` may jump in direction `d`, given
+/// the team-mates who already moved ([`moved_before`]).
+pub fn move_ok_after(pos: &Position, p: u8, d: u8, before: u32) -> bool {
+    let sq = pos.players[p as usize].at;
     if pos.ball.holder == p || sq == NONE || !board::wall_step_ok(sq, d) {
         return false;
     }
     let n = board::neighbour(sq, d);
-    if board::is_air(n) {
-        // GANGING: a team-mate who already moved this phase stands on n
-        // facing d.
-        let o = order(pos);
-        let team = team_of(p);
-        for &q in &o.as_slice()[..o.index_of(p)] {
-            if team_of(q) == team && pos.in_play(q) {
-                let ql = &pos.players[q as usize];
-                if ql.at == n && ql.facing == d {
-                    return false;
-                }
-            }
-        }
-    }
-    true
+    // GANGING: a team-mate who already moved this phase stands on n
+    // facing d.
+    !(board::is_air(n)
+        && members(before).any(|q| {
+            let ql = &pos.players[q as usize];
+            ql.at == n && ql.facing == d
+        }))
+}
+
+/// G6.5 for one direction.
+pub fn move_ok(pos: &Position, p: u8, d: u8) -> bool {
+    move_ok_after(pos, p, d, moved_before(pos, p))
 }
 
 pub fn has_move(pos: &Position, p: u8) -> bool {
-    (0..8).any(|d| move_ok(pos, p, d))
+    let before = moved_before(pos, p);
+    (0..8).any(|d| move_ok_after(pos, p, d, before))
 }
 
 /// G9.1: whether turning `v` to face `d` would make him face like a
@@ -385,8 +403,9 @@ pub fn legal_visit(g: &Gball, pos: &Position, f: &mut impl FnMut(Action) -> bool
         }
         Pending::Move(p) => {
             let mut any = false;
+            let before = moved_before(pos, p);
             for d in 0..8 {
-                if move_ok(pos, p, d) {
+                if move_ok_after(pos, p, d, before) {
                     any = true;
                     emit!(Action::Move { player: p, dir: d });
                 }

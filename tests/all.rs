@@ -11,6 +11,7 @@ mod gateball_rules;
 mod gateball_scenarios;
 mod gball_perft;
 mod gball_random_games;
+mod gball_rules;
 mod gball_support;
 mod gball_traces;
 mod lab;

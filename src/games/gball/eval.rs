@@ -47,11 +47,9 @@ fn red_value(g: &Gball, pos: &Position) -> f64 {
     if ball.holder != NONE {
         let t = team_of(ball.holder);
         v += sign(t) * (2.0 + 4.0 * progress(ball.at, t));
-    } else if ball.at != NONE {
-        if let Some(t) = ball.possession {
-            let toward = ball.dir != NONE && board::is_forward(ball.dir, t);
-            v += sign(t) * (0.5 + if toward { 1.5 * progress(ball.at, t) } else { 0.0 });
-        }
+    } else if let (true, Some(t)) = (ball.at != NONE, ball.possession) {
+        let toward = ball.dir != NONE && board::is_forward(ball.dir, t);
+        v += sign(t) * (0.5 + if toward { 1.5 * progress(ball.at, t) } else { 0.0 });
     }
     let mut nearest = [9.0f64; 2];
     for p in members(pos.roster) {

@@ -80,6 +80,7 @@ pub fn roll<S: Sink<Event>>(
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(clippy::enum_variant_names)] // `TurnStep` is G9.3's name
 enum Step {
     Decide,
     Stop,

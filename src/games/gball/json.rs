@@ -682,7 +682,7 @@ fn resolution(v: &Value, roster: u32) -> Result<Resolution, JsonError> {
             if m.unwrap_or(0) & !t.mask() != 0 {
                 return err(
                     format!("resolution.{what}.{t}"),
-                    format!("lists a player of the other team (G8.3, G8.4)"),
+                    "lists a player of the other team (G8.3, G8.4)",
                 );
             }
         }
@@ -947,10 +947,8 @@ fn check(game: &Gball, pos: &Position, _v: &Value) -> Result<(), JsonError> {
                 kind == Some(ResKind::Maul) && beaten_loose(pos),
                 "`aim` needs the ball beaten loose in a maul (G8.9)",
             )?,
-            Pending::Act(h) => {
-                if pos.ball.holder != h {
-                    return err("pending.player", "the act's player is the holder (G10.1)");
-                }
+            Pending::Act(h) if pos.ball.holder != h => {
+                return err("pending.player", "the act's player is the holder (G10.1)");
             }
             _ => {}
         }

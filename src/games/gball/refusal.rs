@@ -40,7 +40,7 @@ pub fn why(g: &Gball, pos: &Position, action: Action) -> String {
             describe(&pending)
         )
     };
-    let reason = match (pending, action) {
+    match (pending, action) {
         (Pending::Place(t), Action::Place { player, square }) => {
             let pl = pos.player(player);
             if team_of(player) != t {
@@ -159,8 +159,7 @@ pub fn why(g: &Gball, pos: &Position, action: Action) -> String {
         }
         (Pending::Act(h), a) => act_reason(g, pos, h, a, &head),
         _ => format!("{head}: not legal now (G5.4)"),
-    };
-    reason
+    }
 }
 
 fn act_reason(_g: &Gball, pos: &Position, h: u8, a: Action, head: &str) -> String {

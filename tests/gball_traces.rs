@@ -503,3 +503,37 @@ fn trace_set_won_at_a_neutral_venue() {
     assert_eq!(pos.sets, [1, 0]);
     assert_eq!(pos.points, [0, 0]);
 }
+
+/// The text board of G19's catch decision (docs/gball.md shows it).
+#[test]
+fn show_board_of_the_g19_catch() {
+    use ball::kernel::game::Title;
+    let (g, mut pos) = g19_decline();
+    play(
+        &g,
+        &mut pos,
+        &[
+            "decline none",
+            "decline none",
+            "receivers BLU2",
+            "receivers RED1",
+        ],
+    );
+    let board = g.show(&pos);
+    let lines: Vec<&str> = board.lines().collect();
+    assert_eq!(
+        lines[0],
+        "G-ball   sets RED 0 - BLU 0   points RED 1 - BLU 0   turn 6 (17 played)   phase2   initiative RED"
+    );
+    assert_eq!(
+        lines[2],
+        "       A     B     C     D     E     F     G     H     I     J     K"
+    );
+    assert_eq!(
+        lines[6],
+        "  3   |R|    .     .   R2B2o   .     n     .     .     .     .    |B|"
+    );
+    assert!(lines.contains(&"ball: loose on D3, moving NE; possession RED"));
+    assert!(lines.contains(&"D3: BLU2 W T, BLU5 SW T, RED1 NE JC, RED4 E J"));
+    assert_eq!(*lines.last().unwrap(), "to decide: catch, RED");
+}

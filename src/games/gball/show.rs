@@ -3,17 +3,17 @@
 //! ```text
 //! G-ball   sets RED 0 - BLU 0   points RED 1 - BLU 0   turn 6 (17 played)   phase2   initiative RED
 //!
-//!           A     B     C     D     E     F     G     H     I     J     K
-//!     6    [+]   ---   ---   ---   ---   =N=   ---   ---   ---   ---   [+]
-//!     5    |R|    .     .     .     .     n     .     .     .     .    |B|
-//!     4    |R|    .     .     .     .     n     .     .     .     .    |B|
-//!     3    |R|    .     .   R2B2o   .     n     .     .     .     .    |B|
-//!     2    |R|    .     .     .     .     n     .     .     .     .    |B|
-//!     1    [+]   ---   ---   ---   ---   =N=   ---   ---   ---   ---   [+]
+//!        A     B     C     D     E     F     G     H     I     J     K
+//!   6   [+]   ---   ---   ---   ---   =N=   ---   ---   ---   ---   [+]
+//!   5   |R|    .     .     .     .     n     .     .     .     .    |B|
+//!   4   |R|    .     .     .     .     n     .     .     .     .    |B|
+//!   3   |R|    .     .   R2B2o   .     n     .     .     .     .    |B|
+//!   2   |R|    .     .     .     .     n     .     .     .     .    |B|
+//!   1   [+]   ---   ---   ---   ---   =N=   ---   ---   ---   ---   [+]
 //!
 //! ball: loose on D3, moving NE; possession RED
 //! D3: BLU2 W T, BLU5 SW T, RED1 NE JC, RED4 E J
-//! bench: BLU1 … ; out: BLU4 (match)
+//! bench: BLU1 BLU3 BLU4 BLU6 BLU7 BLU8 BLU9 RED2 RED3 RED5 RED6 RED7 RED8 RED9; out: -
 //! to decide: catch, RED
 //! ```
 //!
@@ -79,6 +79,7 @@ pub fn render(g: &Gball, pos: &Position) -> String {
     for c in 0..board::COLS {
         out.push_str(&centre(&((b'A' + c) as char).to_string(), 6));
     }
+    out.truncate(out.trim_end_matches(' ').len());
     out.push('\n');
     for r in (0..board::ROWS).rev() {
         out.push_str(&format!("  {}  ", r + 1));
@@ -104,6 +105,7 @@ pub fn render(g: &Gball, pos: &Position) -> String {
             }
             out.push_str(&centre(&cell, 6));
         }
+        out.truncate(out.trim_end_matches(' ').len());
         out.push('\n');
     }
     out.push('\n');

@@ -258,3 +258,28 @@ impl ExpectIfPlaying for Option<[u8; 2]> {
         );
     }
 }
+
+/// The lab's tally agrees with the match: its points and sets are the
+/// score's, and goals split into carried and caught.
+#[test]
+fn the_tally_of_a_random_match() {
+    use ball::games::gball::figures::Tally;
+    let g = with(|p| p.sets_to_win_match = 2);
+    let mut rng = SplitMix64::new(5);
+    let mut pos = g.start(5);
+    let mut legal = Vec::new();
+    let mut tally = Tally::default();
+    while !pos.is_over() {
+        g.legal_into(&pos, &mut legal);
+        g.play(&mut pos, legal[rng.below(legal.len())], &mut tally)
+            .unwrap();
+    }
+    assert_eq!(tally.sets, [u32::from(pos.sets[0]), u32::from(pos.sets[1])]);
+    for t in 0..2 {
+        assert!(tally.goals_carried[t] + tally.goals_caught[t] <= tally.points[t]);
+        assert!(tally.catches[t] <= tally.catch_attempts[t]);
+    }
+    assert!(tally.goals_carried.iter().sum::<u32>() > 0);
+    assert!(tally.winner.is_some());
+    assert_eq!(tally.turns, pos.match_turns);
+}

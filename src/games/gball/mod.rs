@@ -19,6 +19,7 @@ pub mod action;
 pub mod board;
 pub mod eval;
 pub mod event;
+pub mod figures;
 pub mod flow;
 pub mod game;
 pub mod json;

@@ -685,9 +685,8 @@ fn g5_3_movement_order_groups() {
     pos.initiative = Some(Team::Red);
     let names = |pos: &Position| -> Vec<String> {
         rules::order(pos)
-            .as_slice()
-            .iter()
-            .map(|&p| ball::games::gball::position::id_name(p))
+            .into_iter()
+            .map(ball::games::gball::position::id_name)
             .collect()
     };
     let o = names(&pos);

@@ -21,7 +21,7 @@ use super::position::{
     Ball, Pending, Phase, Player, Position, ResKind, Resolution, STAR_C, STAR_J, STAR_T,
     SetStats, Status, TackleKind, Winner, bit, members, pid, team_of,
 };
-use super::rules::{self, order};
+use super::rules::{self, groups};
 use super::{Gball, Team, Venue, tackle};
 use crate::kernel::events::Sink;
 use crate::kernel::rng::SplitMix64;
@@ -101,8 +101,8 @@ enum Step {
     CatchNext,
     AfterCatching,
     TurnStep,
-    /// Movement-order index of the actor, and the next target id to look
-    /// at (18: his self-turn).
+    /// The actor's key in the movement order (`rules::Groups`), and the
+    /// next target id to look at (18: his self-turn).
     TurnFrom(usize, u8),
     Ganging,
     Act,
@@ -305,16 +305,16 @@ fn effect<S: Sink<Event>>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S>, action
             pl.at = to;
             pl.facing = dir;
             cx.emit(Event::Moved { player, from, to });
-            Step::MoveFrom(order(pos).index_of(player) + 1)
+            Step::MoveFrom(groups(pos).key(player) + 1)
         }
-        Action::Stay { player } => Step::MoveFrom(order(pos).index_of(player) + 1),
+        Action::Stay { player } => Step::MoveFrom(groups(pos).key(player) + 1),
         Action::Turn { actor, target, way } => {
             if way != Way::None {
                 let pl = &mut pos.players[target as usize];
                 pl.facing = rules::turned(pl.facing, way);
                 cx.emit(Event::Turned(target, pl.facing));
             }
-            let i = order(pos).index_of(actor);
+            let i = groups(pos).key(actor);
             match pos.resolution.as_mut() {
                 None => Step::MateTurnsFrom(i + 1),
                 Some(r) => {
@@ -691,8 +691,7 @@ fn phase_start<S: Sink<Event>>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S>, k
 
 /// G6.3–G6.9: players move in movement order from index `i`.
 fn move_from<S: Sink<Event>>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S>, i: usize) -> Step {
-    let o = order(pos);
-    for &p in &o.as_slice()[i.min(o.len as usize)..] {
+    for (_, p) in groups(pos).from(i) {
         if !pos.in_play(p) {
             continue;
         }
@@ -740,8 +739,7 @@ fn mate_turns_from(pos: &mut Position, i: usize) -> Step {
     if sharing == 0 {
         return Step::Resolve;
     }
-    let o = order(pos);
-    for &p in &o.as_slice()[i.min(o.len as usize)..] {
+    for (_, p) in groups(pos).from(i) {
         if sharing & bit(p) != 0 {
             pos.pending = Some(Pending::Turn {
                 actor: p,
@@ -910,8 +908,7 @@ fn accidents<S: Sink<Event>>(pos: &mut Position, cx: &mut Ctx<S>) {
     if fumblers == 0 {
         return;
     }
-    let o = order(pos);
-    for &p in o.as_slice() {
+    for (_, p) in groups(pos).from(0) {
         if fumblers & bit(p) == 0 || !pos.in_play(p) {
             continue;
         }
@@ -937,13 +934,12 @@ fn turn_from(pos: &mut Position, i: usize, from: u8) -> Step {
     let Some(r) = pos.resolution else {
         return Step::Ganging;
     };
-    let o = order(pos);
     let part = rules::participants(pos);
-    for (j, &a) in o.as_slice().iter().enumerate().skip(i) {
+    for (k, a) in groups(pos).from(i) {
         if part & bit(a) == 0 {
             continue;
         }
-        let start = if j == i { from } else { 0 };
+        let start = if k == i { from } else { 0 };
         let mut beaten = 0u32;
         let mut tackled = false;
         let mut won_all = true;

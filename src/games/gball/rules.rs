@@ -31,29 +31,16 @@ pub fn star_tackler(pos: &Position, p: u8) -> bool {
     effective(pos, p, STAR_T)
 }
 
-/// The movement order of the current phase (G5.3): every roster player,
-/// in groups a–d by ascending number. Callers skip those not in play; as
-/// the list holds everyone, an index into it stays valid for the phase.
-#[derive(Clone, Copy, Debug)]
-pub struct Order {
-    pub ids: [u8; 18],
-    pub len: u8,
-}
+/// The movement order of the current phase (G5.3) as its four groups
+/// a–d, each a mask of every roster player in it (in play or not: callers
+/// skip those not in play, so a place in the order stays valid for the
+/// phase). The order is the groups in turn, each by ascending id. A
+/// player's *key* is `32 × group + id`: ascending keys are the order, and
+/// a key is the cursor of the decisions that go in movement order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Groups(pub [u32; 4]);
 
-impl Order {
-    pub fn as_slice(&self) -> &[u8] {
-        &self.ids[..self.len as usize]
-    }
-
-    pub fn index_of(&self, p: u8) -> usize {
-        self.as_slice()
-            .iter()
-            .position(|&q| q == p)
-            .unwrap_or(self.len as usize)
-    }
-}
-
-pub fn order(pos: &Position) -> Order {
+pub fn groups(pos: &Position) -> Groups {
     let init = pos.initiative.unwrap_or(Team::Red);
     let mut jumpers = 0u32;
     for p in members(pos.roster) {
@@ -65,17 +52,84 @@ pub fn order(pos: &Position) -> Order {
         jumpers &= !t.mask();
     }
     let (mine, theirs) = (pos.roster & init.mask(), pos.roster & init.other().mask());
-    let mut o = Order {
-        ids: [NONE; 18],
-        len: 0,
-    };
-    for group in [theirs & !jumpers, mine & !jumpers, theirs & jumpers, mine & jumpers] {
-        for p in members(group) {
-            o.ids[o.len as usize] = p;
-            o.len += 1;
+    Groups([
+        theirs & !jumpers,
+        mine & !jumpers,
+        theirs & jumpers,
+        mine & jumpers,
+    ])
+}
+
+impl Groups {
+    /// `p`'s key; past every key if `p` is in no group.
+    pub fn key(&self, p: u8) -> usize {
+        (0..4)
+            .find(|&g| self.0[g] & bit(p) != 0)
+            .map_or(4 * 32, |g| g * 32 + p as usize)
+    }
+
+    /// The players with a key from `from` on, in order, with their keys.
+    pub fn from(&self, from: usize) -> OrderIter {
+        let g = from / 32;
+        if g >= 4 {
+            return OrderIter {
+                groups: self.0,
+                g: 4,
+                m: 0,
+            };
+        }
+        OrderIter {
+            groups: self.0,
+            g,
+            m: self.0[g] & !((1u32 << (from % 32)) - 1),
         }
     }
-    o
+
+    /// The players before `p` in the order.
+    pub fn before(&self, p: u8) -> u32 {
+        let k = self.key(p);
+        let g = (k / 32).min(4);
+        let mut m = 0;
+        for i in 0..g {
+            m |= self.0[i];
+        }
+        if g < 4 {
+            m |= self.0[g] & (bit(p) - 1);
+        }
+        m
+    }
+}
+
+/// See [`Groups::from`].
+pub struct OrderIter {
+    groups: [u32; 4],
+    g: usize,
+    m: u32,
+}
+
+impl Iterator for OrderIter {
+    type Item = (usize, u8);
+
+    #[inline]
+    fn next(&mut self) -> Option<(usize, u8)> {
+        loop {
+            if self.m != 0 {
+                let p = self.m.trailing_zeros() as u8;
+                self.m &= self.m - 1;
+                return Some((self.g * 32 + p as usize, p));
+            }
+            self.g += 1;
+            if self.g >= 4 {
+                return None;
+            }
+            self.m = self.groups[self.g];
+        }
+    }
+}
+
+/// The movement order as a list of ids, for tests and front ends.
+pub fn order(pos: &Position) -> Vec<u8> {
+    groups(pos).from(0).map(|(_, p)| p).collect()
 }
 
 /// The tackle square of the phase (G7.2): the ball's square when players
@@ -239,11 +293,9 @@ pub fn contest_roll(pos: &Position, p: u8) -> u8 {
 /// The team-mates in play who come before `p` in the movement order:
 /// those who "already moved" this phase (G6.5).
 pub fn moved_before(pos: &Position, p: u8) -> u32 {
-    let o = order(pos);
-    let team = team_of(p);
     let mut m = 0;
-    for &q in &o.as_slice()[..o.index_of(p)] {
-        if team_of(q) == team && pos.in_play(q) {
+    for q in members(groups(pos).before(p) & team_of(p).mask()) {
+        if pos.in_play(q) {
             m |= bit(q);
         }
     }

@@ -9,6 +9,7 @@ mod gateball_json;
 mod gateball_random_games;
 mod gateball_rules;
 mod gateball_scenarios;
+mod gball_eval;
 mod gball_files;
 mod gball_json;
 mod gball_perft;

@@ -313,3 +313,21 @@ fn damage(v: &mut Value, rng: &mut SplitMix64, pool: &[Value]) {
         other => *other = pool[rng.below(pool.len())].clone(),
     }
 }
+
+/// Every refusal of the damaged corpus names a rule or the notation.
+#[test]
+fn every_refusal_names_a_rule() {
+    let g = standard();
+    let text = include_str!("gball/mid-move.json");
+    let mut rng = SplitMix64::new(12);
+    let pool = [json!(null), json!(7), json!("X"), json!([1]), json!({})];
+    for _ in 0..1500 {
+        let mut v: Value = serde_json::from_str(text).unwrap();
+        damage(&mut v, &mut rng, &pool);
+        if let Err(e) = json::read(&g, &v.to_string()) {
+            let e = e.to_string();
+            assert!(e.contains("(G") || e.contains("(gball-notation.md"), "{e}");
+            assert!(!e.contains('\n'), "{e}");
+        }
+    }
+}

@@ -271,17 +271,20 @@ fn obj<'a>(v: &'a Value, field: &str) -> Result<&'a Obj, JsonError> {
     v.as_object()
         .ok_or_else(|| JsonError {
             field: field.into(),
-            problem: "must be an object".into(),
+            problem: "must be an object (gball-notation.md, Positions)".into(),
         })
 }
 
 fn arr<'a>(v: &'a Value, field: &str, max: usize) -> Result<&'a Vec<Value>, JsonError> {
     let a = v.as_array().ok_or_else(|| JsonError {
         field: field.into(),
-        problem: "must be a list".into(),
+        problem: "must be a list (gball-notation.md, Positions)".into(),
     })?;
     if a.len() > max {
-        return err(field, format!("has {} items; at most {max}", a.len()));
+        return err(
+            field,
+            format!("has {} items; at most {max} (gball-notation.md, Positions)", a.len()),
+        );
     }
     Ok(a)
 }
@@ -289,22 +292,25 @@ fn arr<'a>(v: &'a Value, field: &str, max: usize) -> Result<&'a Vec<Value>, Json
 fn string<'a>(v: &'a Value, field: &str) -> Result<&'a str, JsonError> {
     v.as_str().ok_or_else(|| JsonError {
         field: field.into(),
-        problem: "must be a string".into(),
+        problem: "must be a string (gball-notation.md, Positions)".into(),
     })
 }
 
 fn boolean(v: &Value, field: &str) -> Result<bool, JsonError> {
     v.as_bool().ok_or_else(|| JsonError {
         field: field.into(),
-        problem: "must be true or false".into(),
+        problem: "must be true or false (gball-notation.md, Positions)".into(),
     })
 }
 
 fn uint(v: &Value, field: &str, max: u64) -> Result<u64, JsonError> {
     match v.as_u64() {
         Some(n) if n <= max => Ok(n),
-        Some(n) => err(field, format!("{n} is too large (at most {max})")),
-        None => err(field, "must be an integer ≥ 0"),
+        Some(n) => err(
+            field,
+            format!("{n} is too large: at most {max} (gball-notation.md, Positions)"),
+        ),
+        None => err(field, "must be an integer ≥ 0 (gball-notation.md, Positions)"),
     }
 }
 
@@ -317,7 +323,7 @@ fn opt_team(v: &Value, field: &str) -> Result<Option<Team>, JsonError> {
                 field: field.into(),
                 problem: format!("{s:?} is not a team (RED, BLU) (G2.1)"),
             }),
-        _ => err(field, "must be a team or null"),
+        _ => err(field, "must be a team or null (G2.1)"),
     }
 }
 
@@ -328,7 +334,7 @@ fn opt_square(v: &Value, field: &str) -> Result<u8, JsonError> {
             field: field.into(),
             problem: format!("{s:?} is not a square (A1–K6) (G1.1)"),
         }),
-        _ => err(field, "must be a square or null"),
+        _ => err(field, "must be a square or null (G1.1)"),
     }
 }
 
@@ -339,7 +345,7 @@ fn opt_dir(v: &Value, field: &str) -> Result<u8, JsonError> {
             field: field.into(),
             problem: format!("{s:?} is not a direction (N NE E SE S SW W NW) (G1.5)"),
         }),
-        _ => err(field, "must be a direction or null"),
+        _ => err(field, "must be a direction or null (G1.5)"),
     }
 }
 
@@ -373,7 +379,7 @@ fn id_set(v: &Value, field: &str, roster: u32) -> Result<u32, JsonError> {
         if last.is_some_and(|l| l >= p) {
             return err(
                 field,
-                "ids must be sorted by id (byte order) without repeats (gball-notation.md)",
+                "ids must be sorted by id (byte order) without repeats (gball-notation.md, Positions)",
             );
         }
         last = Some(p);
@@ -396,10 +402,14 @@ fn per_team_of<T>(
 /// Reads a position for `game`'s ruleset, refusing every malformed one.
 pub fn read(game: &Gball, text: &str) -> Result<Position, JsonError> {
     if text.len() > MAX_BYTES {
-        return err("(json)", format!("longer than {MAX_BYTES} bytes"));
+        return err(
+            "(json)",
+            format!("longer than {MAX_BYTES} bytes (gball-notation.md, Positions)"),
+        );
     }
     let v: Value =
-        serde_json::from_str(text).or_else(|e| err("(json)", format!("not JSON: {e}")))?;
+        serde_json::from_str(text)
+        .or_else(|e| err("(json)", format!("not JSON: {e} (gball-notation.md, Positions)")))?;
     let pos = parse(game, &v)?;
     check(game, &pos, &v)?;
     Ok(pos)
@@ -462,7 +472,10 @@ fn parse(game: &Gball, v: &Value) -> Result<Position, JsonError> {
             return err(join(&f, "id"), format!("{s}: a number repeats (G2.1)"));
         }
         if last.is_some_and(|l| l > p) {
-            return err("players", "players must be sorted by id (byte order)");
+            return err(
+                "players",
+                "players must be sorted by id (byte order) (gball-notation.md, Positions)",
+            );
         }
         last = Some(p);
         roster |= bit(p);

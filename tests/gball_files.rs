@@ -97,6 +97,10 @@ fn the_teams_option_sets_the_rosters() {
     let g = Gball::build(&r).unwrap();
     let (_, pos, _) = g.new_game(0);
     assert_eq!(pos.roster.count_ones(), 2);
+    // A position read back describes the same rosters.
+    let text = g.write_position(&pos);
+    let (back, _) = Gball::standard().read_position(&text).unwrap();
+    assert_eq!(back.teams, g.teams);
     assert!(Gball::set_option(&mut r, "court", "x").is_err());
     assert!(Gball::set_option(&mut r, "teams", "/no/such.json").is_err());
 }

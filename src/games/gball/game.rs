@@ -163,10 +163,14 @@ impl Title for Gball {
         json::write(pos)
     }
 
+    /// The game returned plays this ruleset with the position's rosters
+    /// (stars as the match has left them), which is what a new match
+    /// from it would field.
     fn read_position(&self, text: &str) -> Result<(Gball, Position), String> {
-        json::read(self, text)
-            .map(|p| (self.clone(), p))
-            .map_err(|e| format!("malformed position: {e}"))
+        let pos = json::read(self, text).map_err(|e| format!("malformed position: {e}"))?;
+        let mut game = self.clone();
+        game.teams = teams::of_position(&pos);
+        Ok((game, pos))
     }
 
     fn show(&self, pos: &Position) -> String {

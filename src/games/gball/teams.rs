@@ -58,6 +58,25 @@ impl Teams {
     }
 }
 
+/// The rosters of a position: its players' numbers, stars and veteran
+/// flags.
+pub fn of_position(pos: &super::position::Position) -> Teams {
+    use super::position::{members, number_of};
+    let roster = |team: Team| {
+        members(pos.roster & team.mask())
+            .map(|p| Roster {
+                number: number_of(p),
+                stars: pos.players[p as usize].stars,
+                veteran: pos.players[p as usize].veteran,
+            })
+            .collect()
+    };
+    Teams {
+        red: roster(Team::Red),
+        blu: roster(Team::Blu),
+    }
+}
+
 /// Reads stars in JCT order (G2.2).
 pub fn parse_stars(s: &str) -> Option<u8> {
     let mut bits = 0u8;

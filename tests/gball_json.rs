@@ -254,6 +254,7 @@ fn damaged_positions_never_panic() {
     })
     .collect();
     let mut rng = SplitMix64::new(11);
+    let mut accepted = 0;
     let pool = [
         json!(null),
         json!(0),
@@ -272,8 +273,20 @@ fn damaged_positions_never_panic() {
         for _ in 0..1 + rng.below(3) {
             damage(&mut v, &mut rng, &pool);
         }
-        let _ = json::read(&g, &v.to_string());
+        // A damaged position the reader accepts is one the engine plays
+        // on: every legal action applies without a panic.
+        if let Ok(pos) = json::read(&g, &v.to_string()) {
+            accepted += 1;
+            for a in g.legal(&pos) {
+                let mut p = pos.clone();
+                let _ = g.play(&mut p, a, &mut Vec::new());
+            }
+        }
     }
+    assert!(
+        accepted > 50,
+        "only {accepted} damaged positions were readable"
+    );
     // Byte-level damage too.
     for round in 0..2000 {
         let mut b = texts[round % texts.len()].clone().into_bytes();
@@ -328,6 +341,61 @@ fn every_refusal_names_a_rule() {
             let e = e.to_string();
             assert!(e.contains("(G") || e.contains("(gball-notation.md"), "{e}");
             assert!(!e.contains('\n'), "{e}");
+        }
+    }
+}
+
+/// How many damaged positions the reader accepts is itself checked above;
+/// here each accepted one is played on for a whole random stretch.
+#[test]
+fn accepted_damaged_positions_play_on() {
+    use ball::kernel::game::Game;
+    let g = standard();
+    let texts: Vec<String> = [
+        "act",
+        "block",
+        "catch",
+        "decline",
+        "move",
+        "receivers",
+        "turn",
+    ]
+    .iter()
+    .map(|k| {
+        std::fs::read_to_string(format!(
+            "{}/tests/gball/mid-{k}.json",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap()
+    })
+    .collect();
+    let mut rng = SplitMix64::new(13);
+    let pool = [
+        json!(null),
+        json!(0),
+        json!(1),
+        json!("RED2"),
+        json!("BLU4"),
+        json!("C3"),
+        json!("NE"),
+        json!(true),
+    ];
+    let mut legal = Vec::new();
+    for round in 0..1500 {
+        let mut v: Value = serde_json::from_str(&texts[round % texts.len()]).unwrap();
+        damage(&mut v, &mut rng, &pool);
+        let Ok(mut pos) = json::read(&g, &v.to_string()) else {
+            continue;
+        };
+        for _ in 0..300 {
+            g.legal_into(&pos, &mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            let a = legal[rng.below(legal.len())];
+            if g.play(&mut pos, a, &mut Vec::new()).is_err() {
+                break;
+            }
         }
     }
 }

@@ -64,7 +64,8 @@ static KINDS: [Kind; SQUARES] = build_kinds();
 /// [`kind`] by table, for the hot path.
 #[inline]
 pub fn kind_of(sq: u8) -> Kind {
-    KINDS[sq as usize]
+    // Off the grid counts as a wall: nothing moves or throws there.
+    KINDS.get(sq as usize).copied().unwrap_or(Kind::SideWall)
 }
 
 #[inline]
@@ -190,7 +191,10 @@ static NEIGHBOURS: [[u8; 8]; SQUARES] = build_neighbours();
 /// The neighbour of `sq` in direction `d`, or [`NONE`] off the grid.
 #[inline]
 pub fn neighbour(sq: u8, d: u8) -> u8 {
-    NEIGHBOURS[sq as usize][d as usize]
+    match NEIGHBOURS.get(sq as usize) {
+        Some(n) => n[(d & 7) as usize],
+        None => NONE,
+    }
 }
 
 /// Whether a player on `sq` may jump, or a holder there may throw, in
@@ -244,6 +248,9 @@ pub struct Sq(pub u8);
 
 impl fmt::Display for Sq {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0 as usize >= SQUARES {
+            return f.write_str("-");
+        }
         write!(f, "{}{}", (b'A' + col(self.0)) as char, row(self.0) + 1)
     }
 }
@@ -261,7 +268,7 @@ pub fn parse_square(s: &str) -> Option<u8> {
 }
 
 pub fn dir_name(d: u8) -> &'static str {
-    DIR_NAMES[d as usize]
+    DIR_NAMES.get(d as usize).copied().unwrap_or("-")
 }
 
 pub fn parse_dir(s: &str) -> Option<u8> {

@@ -996,3 +996,76 @@ fn g11_2_no_maul_in_phase_4() {
     assert_eq!(pos.pending, Some(Pending::Act(id("RED1"))));
     assert!(pos.resolution.is_none());
 }
+
+#[test]
+fn g1_5_turning_45_and_90_degrees() {
+    use ball::games::gball::board::{left, right};
+    assert_eq!(left(dir("N")), dir("NW"));
+    assert_eq!(right(dir("N")), dir("NE"));
+    assert_eq!(left(left(dir("E"))), dir("N"), "90° left of E");
+    assert_eq!(right(right(dir("NW"))), dir("NE"));
+    for d in 0..8 {
+        assert_eq!(left(right(d)), d);
+    }
+}
+
+#[test]
+fn g4_1_a_player_with_a_status_is_not_available() {
+    let g = standard();
+    let mut pos = g.start(0);
+    pos.players[id("BLU1") as usize].out = Status::Point;
+    let l = legal(&g, &pos);
+    assert!(!l.iter().any(|a| a.starts_with("place BLU1 ")), "{l:?}");
+    assert_eq!(l.len(), 8 * 14);
+}
+
+#[test]
+fn g5_1_g11_3_a_quiet_turn_has_four_phases_and_counts() {
+    let g = standard();
+    let mut pos = blank(&g);
+    // RED1 holds on a side wall; BLU1 flies across the court.
+    place(&mut pos, &[("RED1", "C1", "N"), ("BLU1", "H4", "N")]);
+    held(&mut pos, "RED1");
+    pos.match_turns = 10;
+    ready(&g, &mut pos, Phase::Phase4, 3, Pending::Act(id("RED1")));
+    let ev = play(&g, &mut pos, &["keep RED1"]);
+    assert_eq!(
+        ev,
+        [
+            "act keep RED1",
+            "turn 4",
+            "phase 1 RED",
+            "moved BLU1 H4 H5",
+            "auto stay RED1",
+            "phase 2 RED"
+        ]
+    );
+    assert_eq!(pos.match_turns, 11);
+    let ev = play(&g, &mut pos, &["keep RED1"]);
+    assert_eq!(ev, ["act keep RED1", "phase 3 RED", "phase 4 RED"]);
+    assert_eq!(pos.turn, 4);
+}
+
+#[test]
+fn g13_2_g13_1_games_to_miss() {
+    let g = standard();
+    // A serious injury (5): the rest of the match and one more game.
+    let mut pos = blank(&g);
+    place(&mut pos, &[("RED6", "D4", "E"), ("BLU6", "D4", "W")]);
+    held(&mut pos, "RED6");
+    res(&mut pos, ResKind::Maul);
+    ready(&g, &mut pos, Phase::Phase2, 5, Pending::Decline(Team::Blu));
+    // RED6 4 beats BLU6 1 (sum 5): injury die 5; RED6's foul die 6.
+    forced(&mut pos, &[4, 1, 5, 6]);
+    let ev = play(&g, &mut pos, &["decline none"]);
+    assert!(ev.contains(&"injury BLU6 serious".to_string()), "{ev:?}");
+    assert!(ev.contains(&"foul RED6 serious".to_string()), "{ev:?}");
+    assert!(ev.contains(&"out RED6 match foul".to_string()), "{ev:?}");
+    use ball::games::gball::position::Misses;
+    assert_eq!(pos.players[id("BLU6") as usize].misses, Misses::Games(1));
+    assert_eq!(pos.players[id("RED6") as usize].misses, Misses::Games(1));
+    // RED6 won every pair: he keeps the ball as a leaving holder and acts.
+    assert_eq!(pos.pending, Some(Pending::Act(id("RED6"))));
+    assert!(!legal(&g, &pos).contains(&"keep RED6".to_string()), "G10.6");
+    reread(&g, &pos);
+}

@@ -11,7 +11,7 @@ use super::event::{Event, Foul};
 use super::position::{Winner, team_of};
 use crate::kernel::events::Sink;
 
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Tally {
     pub points: [u32; 2],
     pub sets: [u32; 2],
@@ -29,6 +29,7 @@ pub struct Tally {
     pub turns: u32,
     pub winner: Option<Winner>,
     /// How the last ball reached its holder: by a move (carry) or a catch.
+    #[serde(skip)]
     last: Option<(u8, bool)>,
 }
 

@@ -36,7 +36,9 @@ use std::fmt;
 pub use teams::{Roster, Teams};
 
 /// The two teams (G2.1), in seat order: RED is seat 0.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum Team {
     Red = 0,
     Blu = 1,

@@ -11,7 +11,7 @@ use crate::kernel::perft;
 use crate::kernel::rng::SplitMix64;
 
 /// Safety net for `selfplay`: far beyond any real game, so a rules bug
-/// cannot loop forever.
+/// cannot loop forever (a game's own net, `Game::MAX_ACTIONS`, if larger).
 const SELFPLAY_MAX_ACTIONS: usize = 100_000;
 
 /// Runs a command under the ruleset `spec` (`--ruleset`). The game is the
@@ -426,7 +426,7 @@ fn selfplay<G: Title>(
     }
     let mut legal = Vec::new();
     let mut n = 0;
-    while n < SELFPLAY_MAX_ACTIONS {
+    while n < SELFPLAY_MAX_ACTIONS.max(G::MAX_ACTIONS) {
         game.legal_into(&pos, &mut legal);
         let Some(seat) = game.to_move(&pos) else {
             break;

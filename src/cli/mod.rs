@@ -19,7 +19,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// Rules engine for BALL and Gateball: positions, legal actions, the board, bots and the balance lab.
+/// Rules engine for BALL, Gateball and G-ball: positions, legal actions, the board, bots and the balance lab.
 #[derive(Debug, Parser)]
 #[command(name = "ball", version, about, long_about = None)]
 #[command(
@@ -34,8 +34,8 @@ pub struct Cli {
     /// [default: the game's own: `standard` for BALL, `gateball` for Gateball].
     #[arg(long, global = true, value_name = "NAME|FILE")]
     pub ruleset: Option<String>,
-    /// The game: `ball` or `gateball` [default: the position's `game`
-    /// field, else the ruleset's `game`, else ball].
+    /// The game: `ball`, `gateball` or `gball` [default: the position's
+    /// `game` field, else the ruleset's `game`, else ball].
     #[arg(long, global = true, value_name = "GAME", value_parser = game_name)]
     pub game: Option<String>,
     #[command(subcommand)]
@@ -61,6 +61,9 @@ pub struct GameOpts {
     /// Gateball: a setup file (players, sides, `first`; T2.2-T2.4).
     #[arg(long, value_name = "FILE")]
     pub setup: Option<String>,
+    /// G-ball: a teams file (JSON) with both match rosters (G2.1-G2.3).
+    #[arg(long, value_name = "FILE")]
+    pub teams: Option<String>,
 }
 
 impl GameOpts {
@@ -72,6 +75,9 @@ impl GameOpts {
         }
         if let Some(s) = &self.setup {
             v.push(("setup", s.as_str()));
+        }
+        if let Some(t) = &self.teams {
+            v.push(("teams", t.as_str()));
         }
         v
     }

@@ -45,7 +45,7 @@ macro_rules! registry {
     };
 }
 
-registry!(ball::Ball, gateball::Gateball);
+registry!(ball::Ball, gateball::Gateball, gball::Gball);
 
 /// `ball, gateball`: for messages that list the games.
 pub fn names() -> String {

@@ -143,6 +143,11 @@ pub trait Game: Clone + 'static {
         None
     }
 
+    /// A bug net for tools that play a game to its end (the lab, `ball
+    /// selfplay`): a game still going after this many actions is cut and
+    /// counted as unfinished. Far past any real game of the game's.
+    const MAX_ACTIONS: usize = 20_000;
+
     /// Whether any action can roll dice: a search then samples them
     /// ([`Game::resample`]) instead of planning on one future.
     const HAS_CHANCE: bool = false;

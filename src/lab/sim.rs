@@ -25,11 +25,6 @@ use crate::kernel::record::Record;
 use crate::kernel::rng::SplitMix64;
 use rayon::prelude::*;
 
-/// Safety net: a game is cut after this many actions (every game of the
-/// platform ends long before). A cut game counts as unfinished, never as
-/// a draw.
-pub const MAX_ACTIONS: usize = 20_000;
-
 /// How a cut game is named where an `End` would be.
 pub const CUT: &str = "cut";
 
@@ -45,6 +40,8 @@ pub struct SimConfig {
 }
 
 /// One finished game: everything the metrics read, and one `--out` line.
+/// A game still going after `Game::MAX_ACTIONS` is cut: it counts as
+/// unfinished, never as a draw.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(bound(deserialize = "T: serde::de::DeserializeOwned"))]
 pub struct GameResult<T> {
@@ -57,7 +54,7 @@ pub struct GameResult<T> {
     pub bots: [usize; 2],
     /// The seat that moved first.
     pub first: Seat,
-    /// Each seat's result; `None` for a game cut by [`MAX_ACTIONS`].
+    /// Each seat's result; `None` for a game cut by `Game::MAX_ACTIONS`.
     pub results: Option<[SeatResult; 2]>,
     /// How it ended (`End::name`), or [`CUT`].
     pub end: String,
@@ -180,7 +177,7 @@ pub fn play_game<G: Evaluate + Figures>(
         }
     };
     note(game.take_error());
-    while (n as usize) < MAX_ACTIONS {
+    while (n as usize) < G::MAX_ACTIONS {
         game.legal_into(&pos, &mut legal);
         note(game.take_error());
         let Some(seat) = game.to_move(&pos) else {

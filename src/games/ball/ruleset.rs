@@ -79,7 +79,7 @@ impl GameKind {
 }
 
 /// The values a ruleset's top-level `game` key may take.
-pub const GAMES: &[&str] = &["ball", "gateball"];
+pub const GAMES: &[&str] = &["ball", "gateball", "gball"];
 
 /// The game of the ruleset `spec` (a shipped name or a path): Gateball
 /// when its top-level `game` key is `"gateball"`, else BALL (no `game`
@@ -108,6 +108,26 @@ pub fn game_of_file(path: &Path) -> GameKind {
         Some("gateball") => GameKind::Gateball,
         _ => GameKind::Ball,
     }
+}
+
+/// Whether the ruleset `spec` is a G-ball one (`game = "gball"`). Kept
+/// apart from [`GameKind`], whose two values the command line matches on,
+/// until the command line dispatches by game name.
+pub fn is_gball(spec: &str) -> bool {
+    let path = if is_ruleset_path(spec) {
+        PathBuf::from(spec)
+    } else {
+        data_root().join(RULESETS_DIR).join(format!("{spec}.toml"))
+    };
+    crate::games::gball::ruleset::is_gball_file(&path)
+}
+
+/// Why a BALL command cannot use a G-ball ruleset.
+fn gball_problem(spec: &str) -> String {
+    format!(
+        "`{spec}` is a G-ball ruleset (`game = \"gball\"`); BALL cannot play it: \
+use `ball new --game gball --ruleset {spec}`"
+    )
 }
 
 /// Why a BALL command cannot use a Gateball ruleset.
@@ -211,6 +231,12 @@ impl Ruleset {
                 problem: gateball_problem(spec),
             });
         }
+        if is_gball(spec) {
+            return Err(RulesetError {
+                name: spec.to_string(),
+                problem: gball_problem(spec),
+            });
+        }
         let (mut ruleset, mut problems) = Loader::new().run(spec);
         if problems.is_empty() {
             // The scripts are compiled once here: a broken script fails the
@@ -248,6 +274,9 @@ impl Ruleset {
     pub fn check(spec: &str) -> Vec<Problem> {
         if game_of(spec) == GameKind::Gateball {
             return vec![Problem::new(spec, None, gateball_problem(spec))];
+        }
+        if is_gball(spec) {
+            return vec![Problem::new(spec, None, gball_problem(spec))];
         }
         let (ruleset, mut problems) = Loader::new().run(spec);
         // Problems inside the Lua scripts (syntax, fields, hooks) are the

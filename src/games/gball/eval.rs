@@ -1,0 +1,85 @@
+//! A static evaluation for searches and greedy bots: zero-sum, in
+//! "points" (one scored point is 10), a won match far above any position.
+//!
+//! What it rewards, for the seat's team against the other: the score
+//! (sets weigh a whole set's points); holding the ball, the more the
+//! closer to the opponents' goal; a loose ball in the team's possession
+//! heading toward that goal (a throw at goal); players in play and near
+//! the ball (a team that gets to the ball catches it). Cheap: one pass
+//! over the players, no allocation.
+
+use super::board::{self, NONE};
+use super::position::{Position, Winner, members, team_of};
+use super::{Gball, Team};
+
+/// A won match: far more than any score a match can reach.
+pub const WIN: f64 = 100_000.0;
+
+/// Progress toward `team`'s target goal: 0 at its own end, 1 at the goal.
+fn progress(sq: u8, team: Team) -> f64 {
+    let c = f64::from(board::col(sq));
+    match team {
+        Team::Red => c / 10.0,
+        Team::Blu => (10.0 - c) / 10.0,
+    }
+}
+
+fn distance(a: u8, b: u8) -> f64 {
+    let dc = board::col(a).abs_diff(board::col(b));
+    let dr = board::row(a).abs_diff(board::row(b));
+    f64::from(dc.max(dr))
+}
+
+/// The value of `pos` for RED.
+fn red_value(g: &Gball, pos: &Position) -> f64 {
+    if let Some(w) = pos.winner {
+        return match w {
+            Winner::Team(Team::Red) => WIN,
+            Winner::Team(Team::Blu) => -WIN,
+            Winner::Draw => 0.0,
+        };
+    }
+    let per_set = f64::from(g.params.points_to_win_set) * 10.0;
+    let mut v = (f64::from(pos.sets[0]) - f64::from(pos.sets[1])) * per_set * 1.5
+        + (f64::from(pos.points[0]) - f64::from(pos.points[1])) * 10.0;
+    let sign = |t: Team| if t == Team::Red { 1.0 } else { -1.0 };
+    let ball = pos.ball;
+    if ball.holder != NONE {
+        let t = team_of(ball.holder);
+        v += sign(t) * (2.0 + 4.0 * progress(ball.at, t));
+    } else if let (true, Some(t)) = (ball.at != NONE, ball.possession) {
+        let toward = ball.dir != NONE && board::is_forward(ball.dir, t);
+        v += sign(t) * (0.5 + if toward { 1.5 * progress(ball.at, t) } else { 0.0 });
+    }
+    let mut nearest = [9.0f64; 2];
+    for p in members(pos.roster) {
+        if !pos.in_play(p) {
+            continue;
+        }
+        let t = team_of(p);
+        v += sign(t) * 0.6;
+        if ball.at != NONE {
+            let d = distance(pos.players[p as usize].at, ball.at);
+            nearest[t.index()] = nearest[t.index()].min(d);
+        }
+    }
+    if ball.at != NONE {
+        v -= 0.3 * (nearest[0] - nearest[1]);
+    }
+    v
+}
+
+impl crate::bots::Evaluate for Gball {
+    fn evaluate(&self, pos: &Position, seat: usize) -> f64 {
+        evaluate(self, pos, seat)
+    }
+
+    /// A point is worth 10: a point's lead is a clear edge.
+    const EVAL_SCALE: f64 = 10.0;
+}
+
+/// The value of `pos` for `seat` (0 RED, 1 BLU), zero-sum.
+pub fn evaluate(game: &Gball, pos: &Position, seat: usize) -> f64 {
+    let v = red_value(game, pos);
+    if seat == 0 { v } else { -v }
+}

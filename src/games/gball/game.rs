@@ -1,0 +1,218 @@
+//! G-ball through the platform's game interface (`kernel::game`).
+//!
+//! Chance: every die comes from the position's generator after its
+//! forced-dice queue (G14.1–G14.3). [`Game::resample`] gives a search its
+//! own future dice; [`Game::chance_outcomes`] is not offered: one action
+//! can roll dozens of dice (a maul, a whole turn of `auto` moves), too
+//! many outcomes to list.
+
+use super::action::{self, Action};
+use super::event::Event;
+use super::position::{Position, Winner};
+use super::ruleset::{self, GballRuleset};
+use super::{Gball, Team, flow, json, show, teams};
+use crate::kernel::game::{End, Game, GameOption, Outcome, Seat, SeatResult, Title};
+use crate::kernel::hash::fingerprint;
+use crate::kernel::rng::SplitMix64;
+
+/// G3.1: a team won `sets_to_win_match` sets.
+pub const SETS: End = End {
+    name: "sets",
+    by_limit: false,
+};
+/// G3.6: the match turn limit ended it.
+pub const TURN_LIMIT: End = End {
+    name: "turn-limit",
+    by_limit: true,
+};
+/// G4.2: neither team had an available player.
+pub const NO_PLAYERS: End = End {
+    name: "no-players",
+    by_limit: false,
+};
+
+pub fn seat(team: Team) -> Seat {
+    team.index()
+}
+
+/// How a final position's match ended (see [`SETS`] and the others).
+pub fn end_of(g: &Gball, pos: &Position) -> End {
+    if pos.sets.iter().any(|&s| s >= g.params.sets_to_win_match) {
+        SETS
+    } else if g.params.match_turn_limit > 0 && pos.match_turns >= g.params.match_turn_limit {
+        TURN_LIMIT
+    } else {
+        NO_PLAYERS
+    }
+}
+
+/// `RED 4 - BLU 2`, with the points when they decided (G3.6).
+pub fn score_text(pos: &Position) -> String {
+    let mut s = format!("RED {} - BLU {}", pos.sets[0], pos.sets[1]);
+    if pos.sets[0] == pos.sets[1] || pos.points != [0, 0] {
+        s.push_str(&format!(" (points {} - {})", pos.points[0], pos.points[1]));
+    }
+    s
+}
+
+impl Game for Gball {
+    type Position = Position;
+    type Action = Action;
+    type Event = Event;
+
+    fn legal_into(&self, pos: &Position, out: &mut Vec<Action>) {
+        super::rules::legal_into(self, pos, out);
+    }
+
+    const HAS_CHANCE: bool = true;
+    /// A random match runs to about 86,000 decisions.
+    const MAX_ACTIONS: usize = 2_000_000;
+
+    fn apply(&self, pos: &mut Position, action: Action) {
+        flow::apply(self, pos, action, &mut ());
+    }
+
+    fn apply_logged(&self, pos: &mut Position, action: Action, log: &mut Vec<Event>) {
+        flow::apply(self, pos, action, log);
+    }
+
+    fn play(&self, pos: &mut Position, action: Action, log: &mut Vec<Event>) -> Result<(), String> {
+        flow::play(self, pos, action, log)
+    }
+
+    fn to_move(&self, pos: &Position) -> Option<Seat> {
+        pos.pending.map(|p| seat(p.team()))
+    }
+
+    fn outcome(&self, pos: &Position) -> Option<Outcome> {
+        let winner = pos.winner?;
+        let results = Team::BOTH.map(|t| match winner {
+            Winner::Draw => SeatResult::Draw,
+            Winner::Team(w) if w == t => SeatResult::Win,
+            Winner::Team(_) => SeatResult::Loss,
+        });
+        Some(Outcome {
+            results,
+            score: score_text(pos),
+            end: end_of(self, pos),
+        })
+    }
+
+    /// The match turn in progress, counting from 1 (G3.6).
+    fn turn(&self, pos: &Position) -> u32 {
+        pos.match_turns + 1
+    }
+
+    fn score_text(&self, pos: &Position) -> String {
+        score_text(pos)
+    }
+
+    /// The generator's state and the forced queue are the future; what
+    /// has been rolled is in the position's fields and stays. The queue
+    /// is dropped rather than redrawn: its dice have no known size until
+    /// rolled.
+    fn resample(&self, pos: &mut Position, rng: &mut SplitMix64) {
+        pos.rng = SplitMix64::new(rng.next_u64());
+        pos.dice.clear();
+    }
+}
+
+impl Title for Gball {
+    const NAME: &'static str = "gball";
+    const TITLE: &'static str = "G-ball";
+    const SEATS: [&'static str; 2] = ["RED", "BLU"];
+    const DEFAULT_RULESET: &'static str = ruleset::DEFAULT;
+    const OPTIONS: &'static [GameOption] = &[GameOption {
+        name: "teams",
+        value: "FILE",
+        help: "a teams file (JSON) with both match rosters (G2.1-G2.3)",
+    }];
+
+    type Ruleset = GballRuleset;
+
+    fn load_ruleset(spec: &str) -> Result<GballRuleset, String> {
+        ruleset::load(spec)
+    }
+
+    fn ruleset_name(r: &GballRuleset) -> String {
+        r.name.clone()
+    }
+
+    /// The values the files gave, not their text.
+    fn fingerprint(r: &GballRuleset) -> String {
+        fingerprint(format!("{:?}", (&r.params, &r.teams)).as_bytes())
+    }
+
+    fn check_ruleset(spec: &str) -> Vec<crate::diagnostic::Problem> {
+        ruleset::check(spec)
+    }
+
+    fn ruleset_toml(r: &GballRuleset) -> String {
+        r.to_toml()
+    }
+
+    fn set_option(r: &mut GballRuleset, name: &str, value: &str) -> Result<(), String> {
+        match name {
+            "teams" => {
+                r.teams = teams::load(value)?;
+                r.teams_file = Some(value.to_string());
+                Ok(())
+            }
+            _ => Err(format!("--{name} is not an option of G-ball")),
+        }
+    }
+
+    fn build(r: &GballRuleset) -> Result<Gball, String> {
+        Ok(Gball {
+            params: r.params.clone(),
+            teams: r.teams.clone(),
+        })
+    }
+
+    fn new_game(&self, seed: u64) -> (Gball, Position, Vec<Event>) {
+        let mut log = Vec::new();
+        let pos = flow::new_match(self, seed, &mut log);
+        (self.clone(), pos, log)
+    }
+
+    fn parse_action(&self, text: &str) -> Result<Action, String> {
+        action::parse(text)
+    }
+
+    fn write_position(&self, pos: &Position) -> String {
+        json::write(pos)
+    }
+
+    /// The game returned plays this ruleset with the position's rosters
+    /// (stars as the match has left them), which is what a new match
+    /// from it would field.
+    fn read_position(&self, text: &str) -> Result<(Gball, Position), String> {
+        let pos = json::read(self, text).map_err(|e| format!("malformed position: {e}"))?;
+        let mut game = self.clone();
+        game.teams = teams::of_position(&pos);
+        Ok((game, pos))
+    }
+
+    fn show(&self, pos: &Position) -> String {
+        show::render(self, pos)
+    }
+
+    /// G14.3: the values join the queue. No G-ball die has more than six
+    /// sides, so a value outside 1–6 is refused here; a value too large
+    /// for a smaller die (the coin, `pick`) fails the action that rolls it.
+    fn force_dice(&self, pos: &mut Position, dice: &[u32]) -> Result<(), String> {
+        if let Some(&d) = dice.iter().find(|d| !(1..=6).contains(*d)) {
+            return Err(format!(
+                "--dice: {d} is not a die value: G-ball dice show 1-6 (G14.2, G14.3)"
+            ));
+        }
+        if pos.dice.len() + dice.len() > json::MAX_DICE {
+            return Err(format!(
+                "--dice: at most {} forced dice may be queued (G14.3)",
+                json::MAX_DICE
+            ));
+        }
+        pos.dice.extend(dice.iter().copied());
+        Ok(())
+    }
+}

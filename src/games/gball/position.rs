@@ -1,0 +1,509 @@
+//! The state between two decisions: a small value (arrays, bit masks,
+//! no heap but the rarely used forced-dice queue) so that perft and
+//! playouts clone and update it cheaply.
+//!
+//! A player is an index 0–17 in id byte order — `BLU1`…`BLU9` are 0–8,
+//! `RED1`…`RED9` 9–17 — so "by ascending id" (G8.2, G9.3) is ascending
+//! index and a player set is a `u32` mask.
+
+use std::collections::VecDeque;
+use std::fmt;
+
+use super::Team;
+use super::board::{self, NONE};
+use crate::kernel::rng::SplitMix64;
+
+pub const PLAYERS: usize = 18;
+
+/// The index of `team`'s player `number` (1–9).
+pub const fn pid(team: Team, number: u8) -> u8 {
+    match team {
+        Team::Blu => number - 1,
+        Team::Red => 9 + number - 1,
+    }
+}
+
+pub const fn team_of(p: u8) -> Team {
+    if p < 9 { Team::Blu } else { Team::Red }
+}
+
+pub const fn number_of(p: u8) -> u8 {
+    p % 9 + 1
+}
+
+pub const fn bit(p: u8) -> u32 {
+    1 << p
+}
+
+/// The players of a mask, ascending.
+pub fn members(mask: u32) -> impl Iterator<Item = u8> {
+    let mut m = mask;
+    std::iter::from_fn(move || {
+        if m == 0 {
+            return None;
+        }
+        let p = m.trailing_zeros() as u8;
+        m &= m - 1;
+        Some(p)
+    })
+}
+
+pub struct Id(pub u8);
+
+impl fmt::Display for Id {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", team_of(self.0).name(), number_of(self.0))
+    }
+}
+
+pub fn id_name(p: u8) -> String {
+    Id(p).to_string()
+}
+
+pub fn parse_id(s: &str) -> Option<u8> {
+    if s.len() != 4 {
+        return None;
+    }
+    let team = Team::parse(&s[..3])?;
+    let n = s.as_bytes()[3];
+    (b'1'..=b'9').contains(&n).then(|| pid(team, n - b'0'))
+}
+
+/// Star bits (G2.2), written `JCT` in that order.
+pub const STAR_J: u8 = 1;
+pub const STAR_C: u8 = 2;
+pub const STAR_T: u8 = 4;
+
+pub fn stars_name(stars: u8) -> String {
+    let mut s = String::new();
+    for (b, c) in [(STAR_J, 'J'), (STAR_C, 'C'), (STAR_T, 'T')] {
+        if stars & b != 0 {
+            s.push(c);
+        }
+    }
+    s
+}
+
+/// A player's status (G2.5, G13.4), least to most severe.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum Status {
+    #[default]
+    None,
+    Point,
+    Sinbin,
+    Set,
+    Match,
+}
+
+impl Status {
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::None => "none",
+            Status::Point => "point",
+            Status::Sinbin => "sinbin",
+            Status::Set => "set",
+            Status::Match => "match",
+        }
+    }
+}
+
+/// Games to miss after the match (G13.1, G13.2, G17.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Misses {
+    #[default]
+    None,
+    Games(u32),
+    Season,
+    Retired,
+}
+
+/// G16.1's set counters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct SetStats {
+    pub streak: u32,
+    pub catches: u32,
+    pub caught: u32,
+    pub tackles: u32,
+    pub won: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Player {
+    pub stars: u8,
+    pub veteran: bool,
+    /// A square, or [`NONE`] off court.
+    pub at: u8,
+    /// A direction on court, [`NONE`] off.
+    pub facing: u8,
+    pub out: Status,
+    pub misses: Misses,
+    pub stats: SetStats,
+}
+
+impl Default for Player {
+    fn default() -> Player {
+        Player {
+            stars: 0,
+            veteran: false,
+            at: NONE,
+            facing: NONE,
+            out: Status::None,
+            misses: Misses::None,
+            stats: SetStats::default(),
+        }
+    }
+}
+
+/// The ball (G2.6). `holder` and `at` are [`NONE`] when unset; `dir` is
+/// [`NONE`] unless it is loose and moving (or waiting at its G4.5 start).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Ball {
+    pub at: u8,
+    pub dir: u8,
+    pub spin: bool,
+    pub holder: u8,
+    pub possession: Option<Team>,
+}
+
+impl Ball {
+    pub const OFF: Ball = Ball {
+        at: NONE,
+        dir: NONE,
+        spin: false,
+        holder: NONE,
+        possession: None,
+    };
+
+    pub fn is_loose(&self) -> bool {
+        self.at != NONE && self.holder == NONE
+    }
+
+    pub fn is_moving(&self) -> bool {
+        self.is_loose() && self.dir != NONE
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    Place,
+    Phase1,
+    Phase2,
+    Phase4,
+    Over,
+}
+
+impl Phase {
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Place => "place",
+            Phase::Phase1 => "phase1",
+            Phase::Phase2 => "phase2",
+            Phase::Phase4 => "phase4",
+            Phase::Over => "over",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ResKind {
+    Catch,
+    Ruck,
+    Maul,
+}
+
+impl ResKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            ResKind::Catch => "catch",
+            ResKind::Ruck => "ruck",
+            ResKind::Maul => "maul",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TackleKind {
+    Block,
+    Contest,
+    Carrier,
+}
+
+impl TackleKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            TackleKind::Block => "block",
+            TackleKind::Contest => "contest",
+            TackleKind::Carrier => "carrier",
+        }
+    }
+}
+
+/// One resolved pair (`resolution.tackles`): X the lone player of its
+/// engagement (the lower id in a contest), the two modified rolls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Tackle {
+    pub kind: TackleKind,
+    pub x: u8,
+    pub y: u8,
+    pub rx: u8,
+    pub ry: u8,
+}
+
+impl Tackle {
+    /// The winner of the pair, `None` on a fumble (G8.1).
+    pub fn winner(&self) -> Option<u8> {
+        match self.rx.cmp(&self.ry) {
+            std::cmp::Ordering::Greater => Some(self.x),
+            std::cmp::Ordering::Less => Some(self.y),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+
+    pub fn involves(&self, p: u8) -> bool {
+        self.x == p || self.y == p
+    }
+}
+
+/// The most pairs one phase can resolve: a ruck's blocks (at most every
+/// player on the square but the receivers) plus a contest of 2 × 2.
+pub const MAX_TACKLES: usize = 24;
+pub const MAX_BLOCKS: usize = 18;
+
+/// The ball resolution of the current phase (G7.2), as the JSON's
+/// `resolution`. Team-indexed fields use [`Team::index`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Resolution {
+    pub kind: ResKind,
+    pub square: u8,
+    pub declined: [Option<u32>; 2],
+    pub receivers: [Option<u32>; 2],
+    pub blocks: [(u8, u8); MAX_BLOCKS],
+    pub n_blocks: u8,
+    pub tackles: [Tackle; MAX_TACKLES],
+    pub n_tackles: u8,
+    pub catchers: [u8; 2],
+    pub n_catchers: u8,
+    /// Players whose turn of the phase is used up in the turn step.
+    pub turned: u32,
+}
+
+impl Resolution {
+    pub fn new(kind: ResKind, square: u8) -> Resolution {
+        Resolution {
+            kind,
+            square,
+            declined: [None; 2],
+            receivers: [None; 2],
+            blocks: [(NONE, NONE); MAX_BLOCKS],
+            n_blocks: 0,
+            tackles: [Tackle {
+                kind: TackleKind::Block,
+                x: NONE,
+                y: NONE,
+                rx: 0,
+                ry: 0,
+            }; MAX_TACKLES],
+            n_tackles: 0,
+            catchers: [NONE; 2],
+            n_catchers: 0,
+            turned: 0,
+        }
+    }
+
+    pub fn blocks(&self) -> &[(u8, u8)] {
+        &self.blocks[..self.n_blocks as usize]
+    }
+
+    pub fn tackles(&self) -> &[Tackle] {
+        &self.tackles[..self.n_tackles as usize]
+    }
+
+    pub fn catchers(&self) -> &[u8] {
+        &self.catchers[..self.n_catchers as usize]
+    }
+
+    pub fn catchers_mask(&self) -> u32 {
+        self.catchers().iter().fold(0, |m, &p| m | bit(p))
+    }
+
+    pub fn declined_mask(&self) -> u32 {
+        self.declined[0].unwrap_or(0) | self.declined[1].unwrap_or(0)
+    }
+
+    pub fn receivers_mask(&self) -> u32 {
+        self.receivers[0].unwrap_or(0) | self.receivers[1].unwrap_or(0)
+    }
+
+    pub fn push_tackle(&mut self, t: Tackle) {
+        if (self.n_tackles as usize) < MAX_TACKLES {
+            self.tackles[self.n_tackles as usize] = t;
+            self.n_tackles += 1;
+        }
+    }
+
+    pub fn push_block(&mut self, b: u8, r: u8) {
+        if (self.n_blocks as usize) < MAX_BLOCKS {
+            self.blocks[self.n_blocks as usize] = (b, r);
+            self.n_blocks += 1;
+        }
+    }
+
+    pub fn push_catcher(&mut self, p: u8) {
+        if (self.n_catchers as usize) < 2 {
+            self.catchers[self.n_catchers as usize] = p;
+            self.n_catchers += 1;
+        }
+    }
+
+    /// The players who fumbled a block as its receiver (G8.4 step 5):
+    /// barred from catching and from hand-offs for the rest of the phase.
+    pub fn fumbled_receivers(&self) -> u32 {
+        if self.kind != ResKind::Ruck {
+            return 0;
+        }
+        self.tackles()
+            .iter()
+            .filter(|t| t.kind == TackleKind::Block && t.rx == t.ry)
+            .fold(0, |m, t| m | bit(t.x))
+    }
+}
+
+/// The decision awaited (the JSON's `pending`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pending {
+    Place(Team),
+    Move(u8),
+    Turn { actor: u8, target: u8 },
+    Decline(Team),
+    Receivers(Team),
+    Block(u8),
+    Catch(Team),
+    Aim(Team),
+    Act(u8),
+}
+
+impl Pending {
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Pending::Place(_) => "place",
+            Pending::Move(_) => "move",
+            Pending::Turn { .. } => "turn",
+            Pending::Decline(_) => "decline",
+            Pending::Receivers(_) => "receivers",
+            Pending::Block(_) => "block",
+            Pending::Catch(_) => "catch",
+            Pending::Aim(_) => "aim",
+            Pending::Act(_) => "act",
+        }
+    }
+
+    /// The team whose coach decides.
+    pub fn team(&self) -> Team {
+        match *self {
+            Pending::Place(t)
+            | Pending::Decline(t)
+            | Pending::Receivers(t)
+            | Pending::Catch(t)
+            | Pending::Aim(t) => t,
+            Pending::Move(p) | Pending::Block(p) | Pending::Act(p) => team_of(p),
+            Pending::Turn { actor, .. } => team_of(actor),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Winner {
+    Team(Team),
+    Draw,
+}
+
+/// The whole state between two decisions (the notation's position).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// By [`Team::index`].
+    pub sets: [u8; 2],
+    pub points: [u8; 2],
+    pub turn: u32,
+    pub match_turns: u32,
+    pub phase: Phase,
+    pub home: Option<Team>,
+    pub prev_winner: Option<Team>,
+    pub initiative: Option<Team>,
+    pub morale: Option<[u8; 2]>,
+    pub demoralised: Option<Team>,
+    pub ball: Ball,
+    /// The fixed ball start of the current point (G4.5, or a dead point's
+    /// replay, G3.5): what a dead point replays. `None`: the entry die
+    /// (G4.4). The JSON's `ball_start` (an extension of the notation).
+    pub ball_start: Option<(u8, u8)>,
+    /// Which of the 18 ids are on the match rosters.
+    pub roster: u32,
+    pub players: [Player; PLAYERS],
+    pub resolution: Option<Resolution>,
+    pub lost_tackle: u32,
+    pub failed_catch: u32,
+    pub pending: Option<Pending>,
+    pub rng: SplitMix64,
+    pub dice: VecDeque<u32>,
+    pub winner: Option<Winner>,
+}
+
+impl Position {
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    pub fn player(&self, p: u8) -> &Player {
+        &self.players[p as usize]
+    }
+
+    /// On court with no status (G2.5).
+    #[inline]
+    pub fn in_play(&self, p: u8) -> bool {
+        let pl = &self.players[p as usize];
+        pl.at != NONE && pl.out == Status::None
+    }
+
+    /// The players in play, as a mask.
+    #[inline]
+    pub fn in_play_mask(&self) -> u32 {
+        let mut m = 0;
+        for p in members(self.roster) {
+            if self.in_play(p) {
+                m |= bit(p);
+            }
+        }
+        m
+    }
+
+    /// The players in play on `sq`.
+    #[inline]
+    pub fn in_play_on(&self, sq: u8) -> u32 {
+        let mut m = 0;
+        for p in members(self.roster) {
+            let pl = &self.players[p as usize];
+            if pl.at == sq && pl.out == Status::None {
+                m |= bit(p);
+            }
+        }
+        m
+    }
+
+    pub fn on_court(&self, team: Team) -> u32 {
+        members(self.roster & team.mask())
+            .filter(|&p| self.players[p as usize].at != NONE)
+            .fold(0, |m, p| m | bit(p))
+    }
+
+    pub fn score_of(&self, team: Team) -> (u8, u8) {
+        (self.sets[team.index()], self.points[team.index()])
+    }
+
+    pub fn ball_square_name(&self) -> String {
+        if self.ball.at == NONE {
+            "off court".into()
+        } else {
+            board::square_name(self.ball.at)
+        }
+    }
+}

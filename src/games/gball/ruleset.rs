@@ -1,0 +1,383 @@
+//! G-ball rulesets: TOML with `game = "gball"` and any parameter of G18
+//! at the top level (notation, "Teams and rulesets").
+//!
+//! ```toml
+//! game = "gball"
+//! description = "Best of three sets"
+//! sets_to_win_match = 2
+//! venue = "neutral"
+//! morale = true
+//! ```
+//!
+//! Every key but `game` may be left out: it then has its G18 default.
+//! Unknown keys are refused with file, line and a "did you mean". Shipped
+//! rulesets share `rulesets/` with BALL's and Gateball's.
+
+use std::path::{Path, PathBuf};
+
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+use super::{Params, Teams, Venue};
+use crate::diagnostic::{Problem, did_you_mean};
+use crate::games::ball::ruleset::{
+    RULESETS_DIR, data_root, display_under, io_reason, is_ruleset_path, shipped,
+};
+use crate::toml_doc::{Doc, unknown};
+
+/// The shipped ruleset `ball new --game gball` plays by default.
+pub const DEFAULT: &str = "gball";
+
+/// Integer keys: name, smallest, largest value, rule.
+const INTS: &[(&str, i64, i64, &str)] = &[
+    ("players_on_court", 1, 9, "G2.4"),
+    ("points_to_win_set", 1, 99, "G3.1"),
+    ("sets_to_win_match", 1, 99, "G3.1"),
+    ("point_turn_limit", 0, 100_000, "G3.5"),
+    ("match_turn_limit", 0, 10_000_000, "G3.6"),
+    ("catch_target", 1, 13, "G7.4"),
+    ("star_bonus", 0, 6, "G2.2"),
+    ("injury_sum", 2, 24, "G8.2"),
+    ("demoralise_gap", 1, 20, "G15.4"),
+    ("hat_trick", 1, 99, "G16.2"),
+    ("catch_attempts_min", 0, 1_000_000, "G16.3"),
+    ("catch_rate_min", 0, 1000, "G16.3"),
+    ("tackles_min", 0, 1_000_000, "G16.4"),
+    ("tackle_rate_min", 0, 1000, "G16.4"),
+    ("budget", 0, 1_000_000, "G17.2"),
+    ("max_new_veterans", 0, 9, "G17.2"),
+    ("games_per_season", 1, 1000, "G17.8"),
+];
+
+/// Every key of a G-ball ruleset file.
+pub const KEYS: &[&str] = &[
+    "game",
+    "description",
+    "players_on_court",
+    "points_to_win_set",
+    "sets_to_win_match",
+    "venue",
+    "point_turn_limit",
+    "match_turn_limit",
+    "catch_target",
+    "star_bonus",
+    "injury_sum",
+    "morale",
+    "demoralise_gap",
+    "earned_stars",
+    "hat_trick",
+    "catch_attempts_min",
+    "catch_rate_min",
+    "tackles_min",
+    "tackle_rate_min",
+    "budget",
+    "star_cost",
+    "max_new_veterans",
+    "games_per_season",
+];
+
+/// A loaded, valid G-ball ruleset: plain data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GballRuleset {
+    pub name: String,
+    pub file: String,
+    pub description: String,
+    pub params: Params,
+    /// G2.3's standard rosters unless `--teams` gave a file.
+    pub teams: Teams,
+    pub teams_file: Option<String>,
+}
+
+impl GballRuleset {
+    /// The defaults, as if read from a file with only `game = "gball"`.
+    pub fn standard() -> GballRuleset {
+        GballRuleset {
+            name: DEFAULT.into(),
+            file: format!("{RULESETS_DIR}/{DEFAULT}.toml"),
+            description: String::new(),
+            params: Params::default(),
+            teams: Teams::standard(),
+            teams_file: None,
+        }
+    }
+
+    /// Every value, as TOML.
+    pub fn to_toml(&self) -> String {
+        let p = &self.params;
+        let mut out = String::from("game = \"gball\"\n");
+        if !self.description.is_empty() {
+            out.push_str(&format!("description = {:?}\n", self.description));
+        }
+        let venue = match p.venue {
+            Venue::Home => "home",
+            Venue::Neutral => "neutral",
+        };
+        out.push_str(&format!(
+            "players_on_court = {}\npoints_to_win_set = {}\nsets_to_win_match = {}\n\
+             venue = \"{venue}\"\npoint_turn_limit = {}\nmatch_turn_limit = {}\n\
+             catch_target = {}\nstar_bonus = {}\ninjury_sum = {}\nmorale = {}\n\
+             demoralise_gap = {}\nearned_stars = {}\nhat_trick = {}\n\
+             catch_attempts_min = {}\ncatch_rate_min = {}\ntackles_min = {}\n\
+             tackle_rate_min = {}\nbudget = {}\nstar_cost = [{}, {}, {}]\n\
+             max_new_veterans = {}\ngames_per_season = {}\n",
+            p.players_on_court,
+            p.points_to_win_set,
+            p.sets_to_win_match,
+            p.point_turn_limit,
+            p.match_turn_limit,
+            p.catch_target,
+            p.star_bonus,
+            p.injury_sum,
+            p.morale,
+            p.demoralise_gap,
+            p.earned_stars,
+            p.hat_trick,
+            p.catch_attempts_min,
+            p.catch_rate_min,
+            p.tackles_min,
+            p.tackle_rate_min,
+            p.budget,
+            p.star_cost[0],
+            p.star_cost[1],
+            p.star_cost[2],
+            p.max_new_veterans,
+            p.games_per_season,
+        ));
+        out
+    }
+}
+
+/// Every problem of the ruleset `spec` (a shipped name or a path), each
+/// with file and line. Empty when clean.
+pub fn check(spec: &str) -> Vec<Problem> {
+    read(spec).err().unwrap_or_default()
+}
+
+/// The ruleset `spec`, or its first problem as one line.
+pub fn load(spec: &str) -> Result<GballRuleset, String> {
+    read(spec).map_err(|problems| {
+        let first = problems[0].to_string();
+        if problems.len() > 1 {
+            format!(
+                "{first} (and {} more: `ball check --ruleset {spec}` lists them)",
+                problems.len() - 1
+            )
+        } else {
+            first
+        }
+    })
+}
+
+/// Reads a ruleset from its text (for tests and callers that hold it).
+pub fn parse(shown: &str, text: &str, name: &str) -> Result<GballRuleset, Vec<Problem>> {
+    let (mut doc, table) = Doc::parse(shown, text);
+    let ruleset = fields(&mut doc, &table, name.to_string());
+    let problems = doc.finish();
+    match ruleset {
+        Some(r) if problems.is_empty() => Ok(r),
+        _ if problems.is_empty() => Err(vec![Problem::new(shown, None, "not a G-ball ruleset")]),
+        _ => Err(problems),
+    }
+}
+
+fn read(spec: &str) -> Result<GballRuleset, Vec<Problem>> {
+    let (path, shown, name) = locate(spec).map_err(|p| vec![p])?;
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        vec![Problem::new(
+            &shown,
+            None,
+            format!("cannot read the ruleset: {}", io_reason(&e)),
+        )]
+    })?;
+    parse(&shown, &text, &name)
+}
+
+fn locate(spec: &str) -> Result<(PathBuf, String, String), Problem> {
+    let root = data_root();
+    if spec.trim().is_empty() {
+        return Err(Problem::new(
+            "--ruleset",
+            None,
+            "no ruleset named: give a shipped name or a path",
+        ));
+    }
+    if is_ruleset_path(spec) {
+        let path = PathBuf::from(spec);
+        if !path.is_file() {
+            return Err(Problem::new(spec, None, "no such ruleset file"));
+        }
+        let name = path
+            .file_stem()
+            .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+        return Ok((path.clone(), display_under(&root, &path, spec), name));
+    }
+    let shown = format!("{RULESETS_DIR}/{spec}.toml");
+    let path = root.join(&shown);
+    let plain = spec
+        .bytes()
+        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_');
+    if plain && path.is_file() {
+        return Ok((path, shown, spec.to_string()));
+    }
+    let known = shipped();
+    let hint = match did_you_mean(spec, known.iter().map(String::as_str)) {
+        Some(k) => format!("; did you mean `{k}`?"),
+        None => format!(" (shipped: {})", known.join(", ")),
+    };
+    Err(Problem::new(
+        spec,
+        None,
+        format!("no shipped ruleset `{spec}`{hint}"),
+    ))
+}
+
+fn int_key(doc: &mut Doc, key: &str, v: &Spanned<DeValue>) -> Option<i64> {
+    let &(_, lo, hi, rule) = INTS.iter().find(|(k, ..)| *k == key)?;
+    doc.int(key, v, lo..=hi, &format!(" ({rule})"))
+}
+
+fn fields(doc: &mut Doc, table: &DeTable, name: String) -> Option<GballRuleset> {
+    let mut ok = true;
+    for (key, _) in table.iter() {
+        let k = key.get_ref().as_ref();
+        if KEYS.contains(&k) {
+            continue;
+        }
+        let message = match k {
+            "params" => "a G-ball ruleset has no [params]: write the G18 parameters at the top \
+level"
+                .to_string(),
+            "teams" | "rosters" => "the rosters are not a ruleset value (G18): give a teams file \
+to `--teams FILE`"
+                .to_string(),
+            "seed" => "the seed is not a ruleset value (G14.2): give it to `ball new --seed N`"
+                .to_string(),
+            _ => unknown("key", k, KEYS),
+        };
+        doc.problem(key.span().start, message);
+    }
+    match table.get("game") {
+        Some(v) => match doc.string("game", v) {
+            Some("gball") => {}
+            Some(other) => {
+                doc.problem(
+                    v.span().start,
+                    format!(
+                        "`game` = {other:?}: not a G-ball ruleset (a G-ball ruleset says `game = \"gball\"`)"
+                    ),
+                );
+                return None;
+            }
+            None => return None,
+        },
+        None => {
+            doc.missing(0, "game", " = \"gball\" (without it the file is a BALL ruleset)");
+            return None;
+        }
+    }
+    let description = match table.get("description") {
+        Some(v) => match doc.line_string("description", v) {
+            Some(s) => s.to_string(),
+            None => {
+                ok = false;
+                String::new()
+            }
+        },
+        None => String::new(),
+    };
+    let mut p = Params::default();
+    for &(key, ..) in INTS {
+        let Some(v) = table.get(key) else { continue };
+        let Some(n) = int_key(doc, key, v) else {
+            ok = false;
+            continue;
+        };
+        match key {
+            "players_on_court" => p.players_on_court = n as u8,
+            "points_to_win_set" => p.points_to_win_set = n as u8,
+            "sets_to_win_match" => p.sets_to_win_match = n as u8,
+            "point_turn_limit" => p.point_turn_limit = n as u32,
+            "match_turn_limit" => p.match_turn_limit = n as u32,
+            "catch_target" => p.catch_target = n as u8,
+            "star_bonus" => p.star_bonus = n as u8,
+            "injury_sum" => p.injury_sum = n as u8,
+            "demoralise_gap" => p.demoralise_gap = n as u8,
+            "hat_trick" => p.hat_trick = n as u8,
+            "catch_attempts_min" => p.catch_attempts_min = n as u32,
+            "catch_rate_min" => p.catch_rate_min = n as u32,
+            "tackles_min" => p.tackles_min = n as u32,
+            "tackle_rate_min" => p.tackle_rate_min = n as u32,
+            "budget" => p.budget = n as u32,
+            "max_new_veterans" => p.max_new_veterans = n as u8,
+            "games_per_season" => p.games_per_season = n as u32,
+            _ => {}
+        }
+    }
+    for (key, rule) in [("morale", "G15"), ("earned_stars", "G16")] {
+        if let Some(v) = table.get(key) {
+            match doc.bool(key, v, &format!(" ({rule})")) {
+                Some(b) if key == "morale" => p.morale = b,
+                Some(b) => p.earned_stars = b,
+                None => ok = false,
+            }
+        }
+    }
+    if let Some(v) = table.get("venue") {
+        match doc.string("venue", v) {
+            Some("home") => p.venue = Venue::Home,
+            Some("neutral") => p.venue = Venue::Neutral,
+            Some(other) => {
+                let near = unknown("value", other, &["home", "neutral"]);
+                doc.problem(
+                    v.span().start,
+                    format!("`venue` must be \"home\" or \"neutral\" (G3.3): {near}"),
+                );
+                ok = false;
+            }
+            None => ok = false,
+        }
+    }
+    if let Some(v) = table.get("star_cost") {
+        let good = v.get_ref().as_array().and_then(|a| {
+            let n: Vec<i64> = a
+                .iter()
+                .filter_map(|x| x.get_ref().as_integer())
+                .filter_map(|i| i64::from_str_radix(i.as_str(), i.radix()).ok())
+                .collect();
+            (a.len() == 3 && n.len() == 3 && n.iter().all(|&x| (0..=1_000_000).contains(&x)))
+                .then(|| [n[0] as u32, n[1] as u32, n[2] as u32])
+        });
+        match good {
+            Some(c) => p.star_cost = c,
+            None => {
+                doc.problem(
+                    v.span().start,
+                    "`star_cost` must be a list of three integers from 0 to 1000000 (G17.2)",
+                );
+                ok = false;
+            }
+        }
+    }
+    ok.then(|| GballRuleset {
+        name,
+        file: doc.file.clone(),
+        description,
+        params: p,
+        teams: Teams::standard(),
+        teams_file: None,
+    })
+}
+
+/// Whether the file at `path` says `game = "gball"` (how the platform's
+/// ruleset router tells a G-ball ruleset from BALL's and Gateball's).
+pub fn is_gball_file(path: &Path) -> bool {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return false;
+    };
+    let (table, _) = DeTable::parse_recoverable(&text);
+    table
+        .get_ref()
+        .get("game")
+        .and_then(|v| v.get_ref().as_str())
+        == Some("gball")
+}

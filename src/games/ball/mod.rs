@@ -10,6 +10,7 @@ pub mod eval;
 pub mod event;
 pub mod extension;
 pub mod figures;
+pub mod flow;
 pub mod game;
 pub mod json;
 pub mod movegen;

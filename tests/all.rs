@@ -17,5 +17,7 @@ mod rules_docs;
 mod rulesets;
 mod scenarios;
 mod scripts;
+mod shell;
 mod tui;
 mod tui_gateball;
+mod tui_harness;

@@ -25,6 +25,7 @@ pub mod setup;
 pub mod show;
 pub mod terminal;
 
+
 use std::rc::Rc;
 
 use crate::kernel::events::Sink;

@@ -25,8 +25,9 @@ pub mod ruleset;
 pub mod scenario;
 pub mod setup;
 pub mod show;
-pub mod space;
 pub mod terminal;
+pub mod space;
+
 
 use court::Court;
 use event::Side;

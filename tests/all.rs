@@ -19,5 +19,6 @@ mod scenarios;
 mod scripts;
 mod shell;
 mod tui;
+mod tui_cli;
 mod tui_gateball;
 mod tui_harness;

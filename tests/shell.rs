@@ -14,7 +14,7 @@ use ball::games::ball::params::Verb;
 use ball::games::ball::ruleset::Ruleset;
 use ball::games::gateball::Gateball;
 use ball::kernel::rng::SplitMix64;
-use ball::shell::bots::choose;
+use ball::shell::bots::{Answerer, choose};
 use ball::shell::{Chooser, Done, Key, Seat, Session};
 
 const PEOPLE: [Seat; 2] = [Seat::Person, Seat::Person];
@@ -167,25 +167,40 @@ fn undo_redo_and_stale_answers_on_every_game() {
 }
 
 /// Same seed, same replies: a bot's choice depends on the game's seed,
-/// its seat and the ply, never on what was asked before.
+/// its seat and its run of decisions, never on what was asked before —
+/// the bot kept through a run answers as one built anew for the request.
 fn bots_are_deterministic<G: Module + Evaluate>(ruleset: G::Ruleset) {
-    let seats = [Seat::Bot("mcts:50".into()), Seat::Bot("random".into())];
+    let seats = [Seat::Bot("mcts:50".into()), Seat::Bot("greedy".into())];
     let run = || {
         let mut s = Session::<G>::new(ruleset.clone(), seats.clone(), 11).unwrap();
-        let mut asked_twice = true;
-        for _ in 0..40 {
+        let mut kept = Answerer::default();
+        for _ in 0..60 {
             let Some(req) = s.bot_request() else { break };
-            let a = choose(s.game(), &req).unwrap();
-            asked_twice &= choose(s.game(), &req).unwrap() == a;
+            let a = kept.answer(s.game(), &req).unwrap();
+            assert_eq!(choose(s.game(), &req).unwrap(), a, "anew, the same");
             s.bot_answer(req.version, a).unwrap();
         }
-        assert!(asked_twice, "the same request, the same answer");
         s.played()
             .iter()
             .map(|p| p.action.to_string())
             .collect::<Vec<_>>()
     };
     assert_eq!(run(), run());
+}
+
+/// The board's default bot plays whole games: BALL's free hand-offs do
+/// not loop, since the bot keeps its run.
+#[test]
+fn the_default_bot_finishes_its_games() {
+    let seats = [Seat::Bot("mcts".into()), Seat::Bot("mcts".into())];
+    let mut s = Session::<Ball>::new(Ruleset::standard(), seats, 2).unwrap();
+    let mut bots = Answerer::default();
+    while let Some(req) = s.bot_request() {
+        let a = bots.answer(s.game(), &req).unwrap();
+        assert!(s.bot_answer(req.version, a).unwrap());
+        assert!(s.played().len() < 1500, "no end in sight");
+    }
+    assert_eq!(s.to_move(), None);
 }
 
 #[test]

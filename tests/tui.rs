@@ -107,9 +107,10 @@ fn a_larger_terminal_gets_larger_squares_and_a_legend() {
     insta::assert_snapshot!("start_100x30", s);
     assert!(s.contains("X3●/o2 block, x5=x6 protect"));
     let screen = layout::layout(b.area(), &b.app);
-    assert_eq!(Geometry::of(screen.board).cw, 5);
+    assert_eq!(Geometry::of(screen.board).cw, 4, "the panel gets the room");
     let tall = Board::new(hot_seat(), 120, 42);
     let screen = layout::layout(tall.area(), &tall.app);
+    assert_eq!(Geometry::of(screen.board).cw, 5);
     assert_eq!(Geometry::of(screen.board).ch, 2);
 }
 

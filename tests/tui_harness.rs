@@ -3,7 +3,7 @@
 //! `tests/tui.rs` and `tests/tui_gateball.rs` use it.
 
 use ball::bots::Evaluate;
-use ball::shell::bots::choose;
+use ball::shell::bots::Answerer;
 use ball::tui::{self, App, Board as GameBoard, layout};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -12,9 +12,11 @@ use ratatui::crossterm::event::{
 };
 use ratatui::layout::Rect;
 
-pub struct Board<G: GameBoard> {
+pub struct Board<G: GameBoard + Evaluate> {
     pub app: App<G>,
     pub terminal: Terminal<TestBackend>,
+    /// The bots, as the board's bot thread keeps them.
+    pub bots: Answerer<G>,
 }
 
 impl<G: GameBoard + Evaluate> Board<G> {
@@ -22,6 +24,7 @@ impl<G: GameBoard + Evaluate> Board<G> {
         Board {
             app,
             terminal: Terminal::new(TestBackend::new(w, h)).unwrap(),
+            bots: Answerer::default(),
         }
     }
 
@@ -140,7 +143,7 @@ impl<G: GameBoard + Evaluate> Board<G> {
         let Some(req) = self.app.bot_request() else {
             return false;
         };
-        let a = choose(self.app.session().game(), &req).unwrap();
+        let a = self.bots.answer(self.app.session().game(), &req).unwrap();
         self.app.bot_played(req.version, a)
     }
 

@@ -4,9 +4,15 @@
 //! answers with the request's version, so that an answer to a position
 //! since undone is recognised and dropped.
 //!
-//! Each request carries its own seed, drawn from the game's seed, the
-//! seat and how many actions were played: the same game gets the same
-//! replies, whether asked on a thread or in a test, before or after an
+//! A bot may keep state between the decisions of one run — a seat's
+//! actions in one turn: `mcts` never plays back into a position of its
+//! own run, or BALL's free hand-offs could pass the ball to and fro for
+//! ever. So a request carries its run (the positions this seat decided in
+//! since its turn began) and the run's seed, drawn from the game's seed,
+//! the seat and the ply the run began at; an [`Answerer`] keeps the bot
+//! of each seat while its run goes on, and builds it again, replaying the
+//! run, when the run is not the one it saw (after an undo). The same game
+//! gets the same replies, on a thread or in a test, before or after an
 //! undo.
 
 use std::panic::AssertUnwindSafe;
@@ -29,28 +35,84 @@ pub struct BotRequest<G: Game> {
     pub version: u64,
     pub seat: Seat,
     pub spec: String,
-    /// The seed of this one choice.
+    /// The seed of the bot of this run.
     pub seed: u64,
+    /// The positions the seat decided in earlier in this run, in order.
+    pub run: Vec<G::Position>,
     pub position: G::Position,
 }
 
-/// The seed of the bot's choice at ply `ply` of a game dealt from `seed`.
+/// The seed of a seat's bot for a run beginning at ply `ply` of a game
+/// dealt from `seed`.
 pub fn request_seed(seed: u64, seat: Seat, ply: usize) -> u64 {
     const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
     let k = (2 * ply as u64 + seat as u64 + 1).wrapping_mul(GAMMA);
     SplitMix64::new(seed ^ k).next_u64()
 }
 
-/// The request's choice: the bot its spec names, seeded with its seed.
-/// The one call into `crate::bots` of every board.
-pub fn choose<G: Evaluate>(game: &G, req: &BotRequest<G>) -> Result<G::Action, String> {
-    let mut legal = Vec::new();
-    game.legal_into(&req.position, &mut legal);
-    if legal.is_empty() {
-        return Err("the game is over: there is nothing to choose".into());
+/// Each seat's bot while its run goes on: the one place a board calls
+/// into `crate::bots`.
+pub struct Answerer<G: Game> {
+    seats: [Option<Kept<G>>; 2],
+}
+
+struct Kept<G: Game> {
+    spec: String,
+    seed: u64,
+    /// The positions it decided in, in order.
+    seen: Vec<G::Position>,
+    bot: Box<dyn crate::bots::Bot<G>>,
+}
+
+impl<G: Evaluate> Default for Answerer<G> {
+    fn default() -> Self {
+        Answerer {
+            seats: [None, None],
+        }
     }
-    let mut bot = crate::bots::from_spec::<G>(&req.spec, req.seed)?;
-    Ok(bot.choose(game, &req.position, &legal))
+}
+
+impl<G: Evaluate> Answerer<G> {
+    /// The request's choice, by the bot its spec names: the seat's bot if
+    /// it decided exactly the request's run, else a new one that decides
+    /// the run's positions again first.
+    pub fn answer(&mut self, game: &G, req: &BotRequest<G>) -> Result<G::Action, String> {
+        let mut legal = Vec::new();
+        game.legal_into(&req.position, &mut legal);
+        if legal.is_empty() {
+            return Err("the game is over: there is nothing to choose".into());
+        }
+        let slot = &mut self.seats[req.seat.min(1)];
+        let fits = slot
+            .as_ref()
+            .is_some_and(|k| k.spec == req.spec && k.seed == req.seed && k.seen == req.run);
+        if !fits {
+            let mut bot = crate::bots::from_spec::<G>(&req.spec, req.seed)?;
+            let mut earlier = Vec::new();
+            for p in &req.run {
+                game.legal_into(p, &mut earlier);
+                if !earlier.is_empty() {
+                    bot.choose(game, p, &earlier);
+                }
+            }
+            *slot = Some(Kept {
+                spec: req.spec.clone(),
+                seed: req.seed,
+                seen: req.run.clone(),
+                bot,
+            });
+        }
+        let kept = slot.as_mut().expect("filled above");
+        let a = kept.bot.choose(game, &req.position, &legal);
+        kept.seen.push(req.position.clone());
+        Ok(a)
+    }
+}
+
+/// The request's choice, by a bot built for it alone (it decides the
+/// run again first): what an [`Answerer`] would answer.
+pub fn choose<G: Evaluate>(game: &G, req: &BotRequest<G>) -> Result<G::Action, String> {
+    Answerer::default().answer(game, req)
 }
 
 /// A worker's answer.
@@ -81,8 +143,10 @@ impl<G: Flow + Evaluate> Worker<G> {
                     Ok((g, _, _)) => g,
                     Err(e) => return drop(tx.send(Reply::Failed(e))),
                 };
+                let mut answerer = Answerer::default();
                 for req in rx {
-                    let chosen = std::panic::catch_unwind(AssertUnwindSafe(|| choose(&game, &req)));
+                    let chosen =
+                        std::panic::catch_unwind(AssertUnwindSafe(|| answerer.answer(&game, &req)));
                     let reply = match chosen {
                         Ok(Ok(action)) => Reply::Chose {
                             version: req.version,

@@ -114,6 +114,10 @@ pub trait Flow: Title<Position: Send, Action: Send> {
     /// A square or space of the game's board.
     type Cell: Copy + Eq + Debug + Send + 'static;
 
+    /// The bot a board seats when none is named (`--bot SEAT`): the
+    /// strongest of the bots that still answers at once.
+    const DEFAULT_BOT: &'static str = "mcts";
+
     /// The choices that make up `action`, a legal action of `pos`, in the
     /// order a person makes them. Every legal action must have at least
     /// one, and no two legal actions the same labels.

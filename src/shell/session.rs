@@ -476,11 +476,21 @@ impl<G: Flow> Session<G> {
         let Seat::Bot(spec) = &self.seats[seat] else {
             return None;
         };
+        // The run: this seat's decisions of this turn so far, back to
+        // where the seat or the turn last changed.
+        let played = self.played();
+        let key = |p: &G::Position| (self.game.turn(p), self.game.to_move(p));
+        let now = key(self.position());
+        let start = played
+            .iter()
+            .rposition(|p| key(&p.before) != now)
+            .map_or(0, |i| i + 1);
         Some(BotRequest {
             version: self.version,
             seat,
             spec: spec.clone(),
-            seed: request_seed(self.deal.seed, seat, self.played().len()),
+            seed: request_seed(self.deal.seed, seat, start),
+            run: played[start..].iter().map(|p| p.before.clone()).collect(),
             position: self.position().clone(),
         })
     }

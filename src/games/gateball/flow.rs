@@ -58,6 +58,11 @@ fn two_dice(pos: &Position) -> bool {
 impl Flow for Gateball {
     type Cell = Space;
 
+    /// greedy takes the expectation over the roll, and beats `mcts` (1000
+    /// iterations over eight draws of the dice) in 15 of 20 games
+    /// (`ball sim --game gateball --bots mcts,greedy --games 20 --seed 1`).
+    const DEFAULT_BOT: &'static str = "greedy";
+
     fn choices(&self, pos: &Position, action: Action) -> Vec<Choice<Space>> {
         let shot = |label: &str, key: char, help: &str, order: u32| {
             vec![

@@ -91,12 +91,16 @@ impl Geometry {
     }
 }
 
+/// Columns a larger square leaves to the panel beyond its narrowest: the
+/// choices' help and the log read better than a wider board.
+const PANEL_EXTRA: u16 = 16;
+
 /// The board's size in a room: squares 4 to 7 columns wide, two lines
 /// high once they are 5 wide and the room is tall enough.
 pub fn size(w: u16, h: u16) -> (u16, u16) {
-    let cw = (4..=7u16)
+    let cw = (5..=7u16)
         .rev()
-        .find(|cw| COLS as u16 * cw + FRAME_W <= w)
+        .find(|cw| COLS as u16 * cw + FRAME_W + PANEL_EXTRA <= w)
         .unwrap_or(4);
     let ch = if cw >= 5 && h >= ROWS as u16 * 2 + FRAME_H {
         2

@@ -140,6 +140,8 @@ fn draw_banner<G: Board>(buf: &mut Buffer, board: Rect, app: &App<G>) {
     };
     let text = format!(" ★ {text} ★ ");
     let room = board.width.saturating_sub(2) as usize;
+    // The banner stands alone on the edge: the board's title goes.
+    buf.set_string(board.x + 1, board.y, "─".repeat(room), Style::default());
     let n = text.chars().count().min(room);
     let x = board.x + 1 + (room - n) as u16 / 2;
     buf.set_stringn(
@@ -377,10 +379,8 @@ pub fn help_lines<G: Board>(game: &G) -> Vec<String> {
     let mut v: Vec<String> = game.help();
     v.extend(
         [
-            "Only legal choices are offered; each lists its key.",
             "Enter, Space    choose the highlighted (or play it)",
-            "Tab, Shift-Tab  the next/previous choice",
-            "click           choose what is clicked",
+            "Tab, click      the next choice; choose what is clicked",
             "Esc             cancel the action in progress",
             "Backspace       take back the last choice",
             "u, r            undo, redo (a bot's reply too)",

@@ -326,7 +326,7 @@ impl Flow for Ball {
             return None;
         };
         let c = self.cards(pos.to_move).into_iter().find(|c| c.id == card)?;
-        Some(format!("{}: {} (Enter plays it)", c.name, c.text))
+        Some(format!("{}: {}", c.name, c.text))
     }
 
     fn unavailable(&self, pos: &Position, depth: usize, key: Key) -> Vec<String> {

@@ -198,10 +198,16 @@ impl Flow for Ball {
                         .key(Key::Char('v'))
                         .help(convert_help(self, pos))
                         .order(ORDER_CONVERT),
-                    Choice::new(format!("{ap} AP"))
-                        .key(Key::Char(char::from(b'0' + ap.min(9))))
-                        .help(help)
-                        .order(u32::from(ap)),
+                    {
+                        let c = Choice::new(format!("{ap} AP"))
+                            .help(help)
+                            .order(u32::from(ap));
+                        // Keyed by its amount; past 9 AP, by Tab and Enter.
+                        match digit(usize::from(ap)).filter(|_| ap <= 9) {
+                            Some(k) => c.key(k),
+                            None => c,
+                        }
+                    },
                 ]
             }
             Action::Card { card, args } => {

@@ -275,7 +275,7 @@ fn a_down_piece_is_drawn_turned() {
     let s = b.screen();
     insta::assert_snapshot!("down_piece", s);
     assert!(s.contains("⁺3"), "DEF3 down on K9 is drawn ⁺3");
-    assert!(s.contains("DEF3 (X, down)"));
+    assert!(s.contains("DEF3 (x, down)"));
     assert!(s.contains("DEF3 is knocked"), "the log says it");
 }
 
@@ -286,7 +286,7 @@ fn a_stack_shows_top_and_bottom_and_protect_apart_from_block() {
     let s = b.screen();
     insta::assert_snapshot!("stack", s);
     assert!(s.contains("x5=x6"), "a protection: `=`, one case");
-    assert!(s.contains("stack, DEF5 (X) protects DEF6 (X)"));
+    assert!(s.contains("stack, DEF5 (x) protects DEF6 (x)"));
 }
 
 /// DEF3 next to ATK5, the holder, DEF to move.

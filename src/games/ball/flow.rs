@@ -14,7 +14,7 @@ use super::board::{ROWS, Sq};
 use super::event::{Event, Taking};
 use super::extension::CardSummary;
 use super::params::Verb;
-use super::piece::{Kind, PieceId, Team};
+use super::piece::{PieceId, Team};
 use super::position::{Phase, Position};
 use crate::kernel::game::{Game, Title};
 use crate::shell::{Choice, Flow, Key, Tone};
@@ -53,14 +53,6 @@ pub fn gloss(v: Verb) -> &'static str {
         Verb::Convert => "AP into EP",
         Verb::Card => "play a card",
         Verb::End => "end the action phase",
-    }
-}
-
-pub fn kind_name(k: Kind) -> &'static str {
-    match k {
-        Kind::X => "X",
-        Kind::O => "O",
-        Kind::Square => "□",
     }
 }
 

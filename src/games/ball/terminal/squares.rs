@@ -343,7 +343,9 @@ pub fn cursor_move(sq: Sq, key: Key) -> Option<Sq> {
 pub fn describe(pos: &Position, sq: Sq) -> String {
     let piece = |p: PieceId| {
         let pc = pos.piece(p);
-        let mut facts = vec![super::super::flow::kind_name(pc.kind)];
+        // The kind as the board draws it, in the team's case.
+        let kind = glyph(p.team(), pc.kind, false).to_string();
+        let mut facts = vec![kind.as_str()];
         if pc.down {
             facts.push("down");
         }

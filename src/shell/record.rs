@@ -54,7 +54,7 @@ pub struct Loaded<G: Title> {
 /// does); other rules than the record's are a warning, since the actions
 /// still replayed under these.
 pub fn load<G: Title>(record: &Record, ruleset: G::Ruleset) -> Result<Loaded<G>, String> {
-    let of = record.get("game").unwrap_or("ball");
+    let of = record.get("game").unwrap_or(crate::data::DEFAULT_GAME);
     if of != G::NAME {
         return Err(format!(
             "the record is a game of `{of}`, not of `{}`",

@@ -11,5 +11,6 @@ pub mod kernel;
 pub mod lab;
 pub mod rules_text;
 pub mod scenario;
+pub mod shell;
 pub mod toml_doc;
 pub mod tui;

@@ -25,5 +25,8 @@ mod rules_docs;
 mod rulesets;
 mod scenarios;
 mod scripts;
+mod shell;
 mod tui;
+mod tui_cli;
 mod tui_gateball;
+mod tui_harness;

@@ -30,6 +30,9 @@ pub fn dispatch(
         Command::Replay(args) => return super::replay::dispatch(args, game_flag, spec, out),
         Command::Compare(args) => return super::sim::dispatch_compare(args, game_flag, out),
         Command::Merge(args) => return super::sim::dispatch_merge(args, game_flag, out),
+        Command::Play(args) if args.load.is_some() => {
+            return super::play::dispatch_load(args, game_flag, spec);
+        }
         command => command,
     };
     let position = match &command {

@@ -1,5 +1,5 @@
-//! `ball replay`: step through a match record (issue #4, the board in
-//! `crate::tui`) or check that it still replays under the current rules
+//! `ball replay`: step through a match record (the board of
+//! `crate::tui`, which replays it as the check does) or check that it still replays under the current rules
 //! (issue #5, `crate::lab::replay`). Glue only.
 
 use std::io::IsTerminal;
@@ -121,7 +121,7 @@ fn run<G: Module>(
         return Ok(());
     }
     if std::io::stdout().is_terminal() && std::io::stdin().is_terminal() && args.file != "-" {
-        return G::replay_board(record, ruleset).map_err(UsageError);
+        return crate::tui::replay::<G>(record, ruleset.clone()).map_err(UsageError);
     }
     // Not on a terminal: the replay as text. It must still be these rules.
     replay::check_header::<G>(record, ruleset).map_err(|e| UsageError(e.0))?;

@@ -11,13 +11,14 @@
 use crate::bots::Evaluate;
 use crate::kernel::game::Title;
 use crate::lab::Figures;
+use crate::shell::Flow;
 use crate::tui::Board;
 
 /// Everything a registered game implements: the bound every generic
 /// command is written against.
-pub trait Module: Title + Evaluate + Figures + Board {}
+pub trait Module: Title + Evaluate + Figures + Flow + Board {}
 
-impl<G: Title + Evaluate + Figures + Board> Module for G {}
+impl<G: Title + Evaluate + Figures + Flow + Board> Module for G {}
 
 /// A generic piece of work to run on whichever game a name picks: the way
 /// a command written once (`fn run<G: Module>`) reaches every game.

@@ -16,7 +16,7 @@
 //!
 //! Capabilities that belong to one layer are that layer's traits, which
 //! each game implements in its own folder: `bots::Evaluate`,
-//! `lab::Figures`, `tui::Board`.
+//! `lab::Figures`, `shell::Flow`, `tui::Board`.
 //!
 //! **Chance without clairvoyance.** Dice games keep every die in the
 //! position (a seeded generator and a queue of forced dice), so the same

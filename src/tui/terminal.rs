@@ -1,4 +1,4 @@
-//! The terminal both boards run in: raw mode on the alternate screen with
+//! The terminal the board runs in: raw mode on the alternate screen with
 //! mouse capture, restored exactly once — on return, on error, on
 //! unwinding, and by a panic hook before a panic's message is printed. A
 //! panicking bot thread (named `…-bot`) is reported on its board instead,
@@ -15,11 +15,10 @@ use ratatui::crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 
+use crate::shell::bots::BOT_THREAD_SUFFIX;
+
 /// Set while the terminal is in raw mode on the alternate screen.
 static RAW: AtomicBool = AtomicBool::new(false);
-
-/// Bot threads end their name with this, so the panic hook knows them.
-pub const BOT_THREAD_SUFFIX: &str = "-bot";
 
 fn restore_terminal() {
     if RAW.swap(false, Ordering::SeqCst) {
@@ -48,15 +47,6 @@ fn install_panic_hook() {
             previous(info);
         }));
     });
-}
-
-/// What a caught panic says, for a bot thread's report on its board.
-pub fn panic_reason(payload: &(dyn std::any::Any + Send)) -> String {
-    payload
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "it panicked".into())
 }
 
 /// Restores the terminal when dropped.

@@ -10,6 +10,7 @@ pub mod eval;
 pub mod event;
 pub mod extension;
 pub mod figures;
+pub mod flow;
 pub mod game;
 pub mod json;
 pub mod movegen;
@@ -23,6 +24,7 @@ pub mod script;
 pub mod setup;
 pub mod show;
 pub mod terminal;
+
 
 use std::rc::Rc;
 

@@ -15,16 +15,19 @@ pub mod court_file;
 pub mod eval;
 pub mod event;
 pub mod figures;
+pub mod flow;
 pub mod game;
 pub mod json;
+pub mod moves;
 pub mod position;
 pub mod rules;
 pub mod ruleset;
 pub mod scenario;
 pub mod setup;
 pub mod show;
-pub mod space;
 pub mod terminal;
+pub mod space;
+
 
 use court::Court;
 use event::Side;

@@ -17,6 +17,7 @@
 
 pub mod action;
 pub mod board;
+pub mod choices;
 pub mod eval;
 pub mod event;
 pub mod figures;

@@ -109,6 +109,19 @@ pub fn render(g: &Gball, pos: &Position) -> String {
         out.push('\n');
     }
     out.push('\n');
+    for line in details(pos) {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+/// The lines under the grid: the ball, each occupied square's players
+/// with facing and stars, the bench and the statuses, and the decision
+/// (the terminal board's panel shows them too).
+pub fn details(pos: &Position) -> Vec<String> {
+    let team = |t: Option<Team>| t.map_or("-".to_string(), |t| t.name().to_string());
+    let mut out = String::new();
     let b = &pos.ball;
     let ball = if b.at == NONE {
         "off court".to_string()
@@ -178,5 +191,5 @@ pub fn render(g: &Gball, pos: &Position) -> String {
         (None, Some(Winner::Team(t))) => out.push_str(&format!("match over: {t} wins\n")),
         (None, None) => {}
     }
-    out
+    out.lines().map(str::to_string).collect()
 }

@@ -1,17 +1,265 @@
-//! G-ball's board in the terminal (`tui::Board`): not drawn yet; the
-//! platform's board shell gives it one.
+//! G-ball's board in the terminal (`tui::Board`): the 11 × 6 court, each
+//! square two lines of a 7-column cell — its players with their facing
+//! arrows (`R2↗ B5←`; counts `R3 B2` when more are on it), then the ball
+//! (`●` held, `●→` loose and flying, `●↻` a spinball) or the square's kind
+//! (`|R|` RED's goal, `|B|` BLU's, `---` side wall, `[+]` corner, `.` air,
+//! `n` the neutral zone). The panel beside it says who must decide what
+//! (the pending decision), where the ball is and how it flies, and each
+//! occupied square's players (`ball show`'s lines). The flow, the log,
+//! undo, save and replay are the shell's; the choices are `choices.rs`'s.
 
-use super::Gball;
-use super::ruleset::GballRuleset;
-use crate::kernel::record::Record;
-use crate::tui::{Board, Play};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Widget};
+
+use super::choices::dir_arrow;
+use super::position::{Id, Position, Status, members, number_of, team_of};
+use super::{Gball, Team, board, show};
+use crate::tui::{Board, View};
+
+/// Columns of one square.
+const CW: u16 = 7;
+/// Lines of one square.
+const CH: u16 = 2;
+/// The row label's width.
+const LABEL: u16 = 3;
+
+const OPTION_BG: Color = Color::Indexed(28);
+const CHOSEN_BG: Color = Color::Indexed(130);
+const LAST_BG: Color = Color::Indexed(24);
+
+fn team_colour(t: Team) -> Color {
+    crate::tui::draw::seat_colour(t.index())
+}
+
+fn background(sq: u8) -> &'static str {
+    match board::kind(sq) {
+        board::Kind::Corner => "[+]",
+        board::Kind::Goal if board::col(sq) == 0 => "|R|",
+        board::Kind::Goal => "|B|",
+        board::Kind::SideWall if board::col(sq) == 5 => "=n=",
+        board::Kind::SideWall => "---",
+        board::Kind::Air if board::col(sq) == 5 => "n",
+        board::Kind::Air => ".",
+    }
+}
+
+/// The board area's inner top-left: where square A6's first cell is.
+fn origin(area: Rect) -> (u16, u16) {
+    (area.x + 1 + LABEL, area.y + 2)
+}
+
+/// The players on `sq`, as the cell's first line.
+pub fn players_text(pos: &Position, sq: u8) -> String {
+    let on: Vec<u8> = members(pos.roster)
+        .filter(|&p| pos.players[usize::from(p)].at == sq)
+        .collect();
+    if on.len() <= 2 {
+        return on
+            .iter()
+            .map(|&p| {
+                let t = if team_of(p) == Team::Red { 'R' } else { 'B' };
+                format!(
+                    "{t}{}{}",
+                    number_of(p),
+                    dir_arrow(pos.players[usize::from(p)].facing)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+    }
+    let reds = on.iter().filter(|&&p| team_of(p) == Team::Red).count();
+    format!("R{reds} B{}", on.len() - reds)
+}
+
+/// The cell's second line: the ball, or the square's kind.
+pub fn ball_text(pos: &Position, sq: u8) -> String {
+    let b = &pos.ball;
+    if b.at != sq {
+        return background(sq).to_string();
+    }
+    if b.holder != board::NONE {
+        "●".into()
+    } else if b.spin {
+        "●↻".into()
+    } else {
+        format!("●{}", dir_arrow(b.dir))
+    }
+}
 
 impl Board for Gball {
-    fn run_board(_config: Play<Gball>) -> Result<(), String> {
-        Err("the G-ball board is not drawn yet: `ball show` draws a position".into())
+    fn min_board(&self) -> (u16, u16) {
+        (
+            2 + LABEL + u16::from(board::COLS) * CW + 1,
+            u16::from(board::ROWS) * CH + 4,
+        )
     }
 
-    fn replay_board(_record: &Record, _ruleset: &GballRuleset) -> Result<(), String> {
-        Err("the G-ball board is not drawn yet: replay as text with `ball replay FILE | less`".into())
+    /// The decision and the players of each square need room.
+    fn panel_min(&self) -> u16 {
+        30
+    }
+
+    fn board_size(&self, _w: u16, _h: u16) -> (u16, u16) {
+        self.min_board()
+    }
+
+    fn draw_board(&self, view: &View<'_, Gball>, area: Rect, buf: &mut Buffer) {
+        let pos = view.session.position();
+        let block = Block::bordered().title(" G-ball · RED defends A, BLU defends K ");
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let label = Style::default().fg(Color::Gray);
+        let header: String = (0..board::COLS)
+            .map(|c| format!("{:^w$}", (b'A' + c) as char, w = CW as usize))
+            .collect();
+        buf.set_string(inner.x + LABEL, inner.y, &header, label);
+        buf.set_string(inner.x + LABEL, inner.y + inner.height - 1, &header, label);
+        let options = view.option_cells();
+        let chosen = view.chosen_cells();
+        let last = view.last_cells();
+        let (x0, y0) = origin(area);
+        for r in (0..board::ROWS).rev() {
+            let y = y0 + u16::from(board::ROWS - 1 - r) * CH;
+            buf.set_string(inner.x, y, format!("{:>2} ", r + 1), label);
+            for c in 0..board::COLS {
+                let sq = board::square(c, r);
+                let x = x0 + u16::from(c) * CW;
+                let mut style = Style::default();
+                let mark = if chosen.contains(&sq) {
+                    style = style.bg(CHOSEN_BG);
+                    ('(', ')')
+                } else if options.contains(&sq) {
+                    style = style.bg(OPTION_BG);
+                    ('[', ']')
+                } else {
+                    if last.contains(&sq) {
+                        style = style.bg(LAST_BG);
+                    }
+                    (' ', ' ')
+                };
+                let players = players_text(pos, sq);
+                let colour = members(pos.roster)
+                    .find(|&p| pos.players[usize::from(p)].at == sq)
+                    .map(|p| team_colour(team_of(p)));
+                let top = format!("{}{:^5}{}", mark.0, players, mark.1);
+                let mut top_style = style;
+                if let Some(c) = colour {
+                    top_style = top_style.fg(c).add_modifier(Modifier::BOLD);
+                }
+                buf.set_stringn(x, y, &top, CW as usize, top_style);
+                let ball = ball_text(pos, sq);
+                let ball_style = if pos.ball.at == sq {
+                    style.fg(Color::Yellow).add_modifier(Modifier::BOLD)
+                } else {
+                    style.fg(Color::DarkGray)
+                };
+                buf.set_stringn(x, y + 1, format!(" {ball:^5} "), CW as usize, ball_style);
+            }
+        }
+    }
+
+    fn cell_at(&self, area: Rect, x: u16, y: u16) -> Option<u8> {
+        let (x0, y0) = origin(area);
+        if x < x0 || y < y0 {
+            return None;
+        }
+        let c = (x - x0) / CW;
+        let line = (y - y0) / CH;
+        if c >= u16::from(board::COLS) || line >= u16::from(board::ROWS) {
+            return None;
+        }
+        Some(board::square(c as u8, board::ROWS - 1 - line as u8))
+    }
+
+    fn cell_place(&self, area: Rect, sq: u8) -> Option<(u16, u16)> {
+        if usize::from(sq) >= board::SQUARES {
+            return None;
+        }
+        let (x0, y0) = origin(area);
+        Some((
+            x0 + u16::from(board::col(sq)) * CW,
+            y0 + u16::from(board::ROWS - 1 - board::row(sq)) * CH,
+        ))
+    }
+
+    fn status(&self, pos: &Position) -> String {
+        format!(
+            "sets RED {} - BLU {} · points {} - {} · turn {} · {} · initiative {}",
+            pos.sets[0],
+            pos.sets[1],
+            pos.points[0],
+            pos.points[1],
+            pos.turn,
+            pos.phase.name(),
+            pos.initiative.map_or("-".to_string(), |t| t.to_string())
+        )
+    }
+
+    fn legend(&self) -> Vec<String> {
+        vec![
+            "R2↗ RED2 facing NE · ● ball held, ●→ flying, ●↻ spinball".into(),
+            "|R| |B| goals · --- side wall · [+] corner · n neutral zone".into(),
+        ]
+    }
+
+    fn side_panel(&self, view: &View<'_, Gball>, width: u16) -> Vec<Line<'static>> {
+        let pos = view.session.position();
+        let w = width.saturating_sub(2) as usize;
+        show::details(pos)
+            .into_iter()
+            .flat_map(|l| crate::tui::text::wrap(&l, w, 2))
+            .map(Line::from)
+            .collect()
+    }
+
+    fn describe_cell(&self, pos: &Position, sq: u8) -> String {
+        let on: Vec<String> = members(pos.roster)
+            .filter(|&p| pos.players[usize::from(p)].at == sq)
+            .map(|p| {
+                let pl = &pos.players[usize::from(p)];
+                let mut s = format!("{} facing {}", Id(p), board::dir_name(pl.facing));
+                if pos.ball.holder == p {
+                    s.push_str(if pl.out == Status::None {
+                        " (holds the ball)"
+                    } else {
+                        " (leaving with the ball)"
+                    });
+                }
+                s
+            })
+            .collect();
+        let what = match board::kind(sq) {
+            board::Kind::Corner => "a corner",
+            board::Kind::Goal => "a goal square",
+            board::Kind::SideWall => "a side wall",
+            board::Kind::Air => "air",
+        };
+        let mut s = format!("{}: {what}", board::Sq(sq));
+        if !on.is_empty() {
+            s.push_str(&format!("; {}", on.join(", ")));
+        }
+        if pos.ball.at == sq && pos.ball.holder == board::NONE {
+            s.push_str("; the ball is loose here");
+        }
+        s
+    }
+
+    fn help(&self) -> Vec<String> {
+        [
+            "G-ball: every decision answers the pending one (panel)",
+            "place           a player (menu), then a wall square",
+            "move            keypad 1-9 or arrows: a direction; 5 stays",
+            "turn            l left, r right, n none",
+            "decline/receive the players (menu); n none",
+            "catch / block   a player (menu or click); n none",
+            "act (holder)    k keep, t throw + direction, s spin,",
+            "                h hand off + team-mate",
+            "click [ ]       the square a choice is made on",
+        ]
+        .map(str::to_string)
+        .to_vec()
     }
 }

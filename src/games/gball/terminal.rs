@@ -1,9 +1,9 @@
 //! G-ball's board in the terminal (`tui::Board`): the 11 × 6 court, each
 //! square two lines of a 7-column cell — its players with their facing
-//! arrows (`R2↗ B5←`; counts `R3 B2` when more are on it), then the ball
-//! (`●` held, `●→` loose and flying, `●↻` a spinball) or the square's kind
-//! (`|R|` RED's goal, `|B|` BLU's, `---` side wall, `[+]` corner, `.` air,
-//! `n` the neutral zone). The panel beside it says who must decide what
+//! arrows (`R2↗ B5←`; counts `R3 B2` when more are on it) or, empty, the
+//! square's kind (`|R|` RED's goal, `|B|` BLU's, `---` side wall, `[+]`
+//! corner, `.` air, `n` the neutral zone); then the ball if it is there
+//! (`●` held, `●→` loose and flying, `●↻` a spinball). The panel beside it says who must decide what
 //! (the pending decision), where the ball is and how it flies, and each
 //! occupied square's players (`ball show`'s lines). The flow, the log,
 //! undo, save and replay are the shell's; the choices are `choices.rs`'s.
@@ -74,11 +74,11 @@ pub fn players_text(pos: &Position, sq: u8) -> String {
     format!("R{reds} B{}", on.len() - reds)
 }
 
-/// The cell's second line: the ball, or the square's kind.
+/// The cell's second line: the ball, if it is there.
 pub fn ball_text(pos: &Position, sq: u8) -> String {
     let b = &pos.ball;
     if b.at != sq {
-        return background(sq).to_string();
+        return String::new();
     }
     if b.holder != board::NONE {
         "●".into()
@@ -140,22 +140,22 @@ impl Board for Gball {
                     }
                     (' ', ' ')
                 };
-                let players = players_text(pos, sq);
+                let mut players = players_text(pos, sq);
                 let colour = members(pos.roster)
                     .find(|&p| pos.players[usize::from(p)].at == sq)
                     .map(|p| team_colour(team_of(p)));
-                let top = format!("{}{:^5}{}", mark.0, players, mark.1);
                 let mut top_style = style;
-                if let Some(c) = colour {
-                    top_style = top_style.fg(c).add_modifier(Modifier::BOLD);
+                match colour {
+                    Some(c) => top_style = top_style.fg(c).add_modifier(Modifier::BOLD),
+                    None => {
+                        players = background(sq).to_string();
+                        top_style = top_style.fg(Color::DarkGray);
+                    }
                 }
+                let top = format!("{}{:^5}{}", mark.0, players, mark.1);
                 buf.set_stringn(x, y, &top, CW as usize, top_style);
                 let ball = ball_text(pos, sq);
-                let ball_style = if pos.ball.at == sq {
-                    style.fg(Color::Yellow).add_modifier(Modifier::BOLD)
-                } else {
-                    style.fg(Color::DarkGray)
-                };
+                let ball_style = style.fg(Color::Yellow).add_modifier(Modifier::BOLD);
                 buf.set_stringn(x, y + 1, format!(" {ball:^5} "), CW as usize, ball_style);
             }
         }

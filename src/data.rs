@@ -29,7 +29,9 @@ pub fn game_of(spec: &str) -> String {
 
 /// The `game` key of the ruleset file at `path` (see [`game_of`]).
 pub fn game_of_file(path: &Path) -> String {
-    let Ok(text) = std::fs::read_to_string(path) else {
+    // Bounded, and never a FIFO or a device: the game's loader then names
+    // what is wrong with the file.
+    let Ok(text) = crate::files::read_text(path, crate::files::MAX_RULESET) else {
         return DEFAULT_GAME.into();
     };
     let (table, _) = DeTable::parse_recoverable(&text);

@@ -6,6 +6,7 @@ pub mod bots;
 pub mod cli;
 pub mod data;
 pub mod diagnostic;
+pub mod files;
 pub mod games;
 pub mod kernel;
 pub mod lab;

@@ -300,9 +300,9 @@ pub fn run<G: Title>(s: &Scenario<G>) -> Outcome {
                         for e in log {
                             report.push_str(&format!("    {e}\n"));
                         }
-                        if let Some(e) = game.take_error() {
-                            failures.push(format!("a script failed during `{a}`: {e}"));
-                            report.push_str(&format!("    SCRIPT FAILED: {e}\n"));
+                        for e in game.take_errors() {
+                            failures.push(format!("script error during `{a}`: {e}"));
+                            report.push_str(&format!("    SCRIPT ERROR: {e}\n"));
                         }
                     }
                     Err(e) => {

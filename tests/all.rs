@@ -17,6 +17,7 @@ mod gball_random_games;
 mod gball_rules;
 mod gball_support;
 mod gball_traces;
+mod hardening;
 mod lab;
 mod perft;
 mod random_games;

@@ -303,3 +303,378 @@ fn check_card_plays_the_card() {
         assert!(script::check_card(&path, &text).is_empty(), "{card}");
     }
 }
+
+// ---------------------------------------------------------------------------
+// Hardening: no hook call escapes its budget (issue items 1-4)
+// ---------------------------------------------------------------------------
+
+/// Runs `f` on a thread of its own and waits at most `secs`: a regression
+/// fails the test instead of hanging the suite. (A Lua state is not
+/// `Send`: `f` builds its game itself.)
+fn within<T: Send + 'static>(secs: u64, what: &str, f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(Duration::from_secs(secs))
+        .unwrap_or_else(|_| panic!("{what}: still running after {secs} s"))
+}
+
+/// A standard game with one variant script, by path and text.
+fn with_variant(path: &str, text: &str) -> Ruleset {
+    let mut r = Ruleset::standard();
+    r.variants = vec![ScriptSource {
+        path: path.into(),
+        text: text.into(),
+    }];
+    r
+}
+
+/// Whether `e` names `file` with a line number: `file:N:`.
+fn at_a_line(e: &str, file: &str) -> bool {
+    e.split(&format!("{file}:")).skip(1).any(|rest| {
+        rest.split(':')
+            .next()
+            .is_some_and(|n| n.parse::<u32>().is_ok())
+    })
+}
+
+/// Items 1-2: finalizers, long C calls (`table.move` over 2^50 elements,
+/// quadratic plain `find`, big table and string operations) and coroutine
+/// storms in `resolve` stop within a second (3 s under a debug build),
+/// with file:line and the hook, and change nothing.
+#[test]
+fn long_c_calls_finalizers_and_coroutines_stop_in_resolve() {
+    for (name, words) in [
+        ("move_in_resolve", "budget"),
+        ("find_bomb", "budget"),
+        ("big_tables", "budget"),
+        ("rep_loop", "budget"),
+        ("coroutine_storm", "budget"),
+        ("gc_in_resolve", "__gc"),
+        ("error_table", "table value"),
+        ("close_after_loop", "budget"),
+        ("handler_loop", "budget"),
+    ] {
+        let (err, took, unchanged, dropped) = within(20, name, move || {
+            let game =
+                script::game(&with_card(name)).unwrap_or_else(|e| panic!("{name}: {}", e[0]));
+            let start = game.start();
+            let card = game
+                .legal(&start)
+                .into_iter()
+                .find(|a| matches!(a, Action::Card { .. }))
+                .unwrap_or_else(|| panic!("{name}: card not listed"));
+            let mut pos = start;
+            let started = Instant::now();
+            let err = game.play(&mut pos, card, &mut ()).unwrap_err().to_string();
+            let took = started.elapsed();
+            let dropped = !game.legal(&pos).contains(&card);
+            (err, took, pos == start, dropped)
+        });
+        assert!(took < Duration::from_secs(3), "{name} took {took:?}");
+        assert!(unchanged, "{name} changed the game");
+        assert!(dropped, "{name}: a failed card is dropped from the list");
+        let file = format!("tests/hostile/{name}.lua");
+        assert!(at_a_line(&err, &file), "{name}: no file:line in {err}");
+        assert!(err.contains("resolve"), "{name}: {err}");
+        assert!(
+            err.contains(words) || err.contains("time limit"),
+            "{name}: {err}"
+        );
+        assert!(!err.contains("0x"), "{name}: a heap address in {err}");
+    }
+}
+
+/// Items 1-2 at load time: a finalizer and a 2^50-step C call in a card's
+/// main chunk are refused at their line, in well under a second.
+#[test]
+fn long_c_calls_and_finalizers_stop_at_load() {
+    for (name, line, words) in [("gc_at_load", 3, "__gc"), ("move_at_load", 2, "budget")] {
+        let (errors, took) = within(20, name, move || {
+            let started = Instant::now();
+            let e = match script::game(&with_card(name)) {
+                Ok(_) => panic!("{name} loaded"),
+                Err(e) => e.iter().map(|e| e.to_string()).collect::<Vec<_>>(),
+            };
+            (e, started.elapsed())
+        });
+        assert!(took < Duration::from_secs(3), "{name} took {took:?}");
+        let e = &errors[0];
+        assert!(
+            e.contains(&format!("tests/hostile/{name}.lua:{line}:")),
+            "{e}"
+        );
+        assert!(e.contains(words), "{name}: {e}");
+        // `check --card` says the same, as fast.
+        let (path, text) = hostile(name);
+        let problems = within(20, name, move || script::check_card(&path, &text));
+        assert!(
+            problems.iter().any(|p| p.to_string().contains(words)),
+            "{name}: {problems:?}"
+        );
+    }
+}
+
+/// Item 2 in a `targets` function: the card is left out of the list, and
+/// the failure is reported with file:line.
+#[test]
+fn long_c_calls_stop_in_targets() {
+    let (err, took, listed) = within(20, "move_in_targets", || {
+        let game = script::game(&with_card("move_in_targets")).unwrap();
+        let started = Instant::now();
+        let legal = game.legal(&game.start());
+        let took = started.elapsed();
+        let listed = legal.iter().any(|a| matches!(a, Action::Card { .. }));
+        (game.take_script_error(), took, listed)
+    });
+    assert!(took < Duration::from_secs(3), "took {took:?}");
+    assert!(!listed, "the failing card is not listed");
+    let err = err.expect("the failure is reported");
+    assert!(
+        at_a_line(&err, "tests/hostile/move_in_targets.lua"),
+        "{err}"
+    );
+    assert!(err.contains("targets") && err.contains("budget"), "{err}");
+}
+
+/// Item 1: `__gc` set on a metatable *after* `setmetatable` never marks
+/// the object (Lua's rule), so no finalizer runs: the card plays, and the
+/// collections that follow, in later hooks, do not hang.
+#[test]
+fn a_late_gc_field_never_runs() {
+    let took = within(20, "gc_late", || {
+        let game = script::game(&with_card("gc_late")).unwrap();
+        let started = Instant::now();
+        let mut pos = game.start();
+        let mut rng = SplitMix64::new(5);
+        for _ in 0..300 {
+            let legal = game.legal(&pos);
+            if legal.is_empty() {
+                break;
+            }
+            let a = legal
+                .iter()
+                .copied()
+                .find(|a| matches!(a, Action::Card { .. }))
+                .unwrap_or(legal[rng.below(legal.len())]);
+            game.play(&mut pos, a, &mut ()).unwrap();
+        }
+        assert!(game.take_script_errors().is_empty());
+        started.elapsed()
+    });
+    assert!(took < Duration::from_secs(5), "took {took:?}");
+}
+
+/// Item 2 in a variant's event hook: the turn passes (the hook is
+/// skipped), the failure is reported with file:line, and the hook is not
+/// called again in that game.
+#[test]
+fn long_c_calls_stop_in_variant_hooks() {
+    let (errors, turn, took) = within(30, "turn_start_move", || {
+        let (path, text) = hostile("turn_start_move");
+        let game = script::game(&with_variant(&path, &text)).unwrap();
+        let mut pos = game.start();
+        let started = Instant::now();
+        for _ in 0..3 {
+            game.play(&mut pos, Action::End, &mut ()).unwrap();
+        }
+        let errors: Vec<String> = game
+            .take_script_errors()
+            .iter()
+            .map(|e| e.to_string())
+            .collect();
+        (errors, pos.turn, started.elapsed())
+    });
+    assert!(took < Duration::from_secs(3), "took {took:?}");
+    assert_eq!(turn, 4, "the turns passed");
+    assert_eq!(errors.len(), 1, "reported once, then skipped: {errors:?}");
+    assert!(
+        at_a_line(&errors[0], "tests/hostile/turn_start_move.lua"),
+        "{errors:?}"
+    );
+    assert!(errors[0].contains("on_turn_start"), "{errors:?}");
+}
+
+/// Item 4: a variant hook that errors, loops or makes an illegal change is
+/// reported (never silent), the action stands, and `check` finds all
+/// three, as thoroughly as `check --card` finds a card's failures.
+#[test]
+fn failing_variant_hooks_are_reported_in_play_and_by_check() {
+    for (body, words) in [
+        ("local x = nil; return x.y", "attempt to index a nil value"),
+        ("while true do end", "budget"),
+        ("game.stand_up(\"DEF1\")", "DEF1 is not down"),
+    ] {
+        let text = format!(
+            "return {{ name = \"bad\", text = \"Fails.\",\n  on_turn_start = function(game, team)\n    {body}\n  end }}\n"
+        );
+        let path = "tests/bad_variant.lua";
+        let (errors, turn) = within(20, body, {
+            let text = text.clone();
+            move || {
+                let game = script::game(&with_variant(path, &text)).unwrap();
+                let mut pos = game.start();
+                game.play(&mut pos, Action::End, &mut ()).unwrap();
+                let e: Vec<String> = game
+                    .take_script_errors()
+                    .iter()
+                    .map(|e| e.to_string())
+                    .collect();
+                (e, pos.turn)
+            }
+        });
+        assert_eq!(turn, 2, "{body}: the action stands");
+        assert_eq!(errors.len(), 1, "{body}: {errors:?}");
+        assert!(errors[0].contains(&format!("{path}:3:")), "{errors:?}");
+        assert!(errors[0].contains(words), "{errors:?}");
+        assert!(errors[0].contains("on_turn_start"), "{errors:?}");
+        let r = with_variant(path, &text);
+        let problems = within(30, body, move || script::check_scripts(&r));
+        assert_eq!(problems.len(), 1, "{body}: {problems:?}");
+        let p = problems[0].to_string();
+        assert!(
+            p.contains(&format!("{path}:3:")) && p.contains(words),
+            "{p}"
+        );
+    }
+    // A touchdown hook that fails only at a touchdown: `check` plays one.
+    let text = "return { name = \"td\", text = \"Fails at touchdowns.\",\n  on_touchdown = function(game, team)\n    error(\"no touchdowns\")\n  end }\n";
+    let r = with_variant("tests/td_variant.lua", text);
+    let problems = within(30, "on_touchdown", move || script::check_scripts(&r));
+    assert!(
+        problems.iter().any(|p| p
+            .to_string()
+            .contains("tests/td_variant.lua:3: no touchdowns")),
+        "{problems:?}"
+    );
+}
+
+/// Item 4: a card whose `targets` fails only mid-game is reported when it
+/// drops out of the list, not silently.
+#[test]
+fn a_card_failing_mid_game_is_reported() {
+    let text = r#"return {
+  id = "late_failure", name = "Late", text = "Fails after turn 2.", cost = 0, args = {},
+  targets = function(game)
+    if game.turn() > 2 then error("too late") end
+    return { {} }
+  end,
+  resolve = function(game) end,
+}"#;
+    let mut r = Ruleset::standard();
+    r.card_mode = true;
+    r.cards = [
+        vec![],
+        vec![ScriptSource {
+            path: "late_failure.lua".into(),
+            text: text.into(),
+        }],
+    ];
+    let game = script::game(&r).unwrap();
+    let mut pos = game.start();
+    let card: Action = "card late_failure".parse().unwrap();
+    assert!(game.legal(&pos).contains(&card), "DEF's card, turn 1");
+    while pos.turn < 3 {
+        let _ = game.legal(&pos);
+        assert!(game.take_script_errors().is_empty());
+        game.play(&mut pos, Action::End, &mut ()).unwrap();
+    }
+    let legal = game.legal(&pos);
+    assert!(!legal.iter().any(|a| matches!(a, Action::Card { .. })));
+    let errors = game.take_script_errors();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors[0].line, Some(4));
+    assert_eq!(errors[0].hook, "targets");
+    assert!(errors[0].message.contains("too late"), "{errors:?}");
+}
+
+/// Item 13: a game's script state is the one it was built with, whatever
+/// the scripts did before: a card that counts its plays in an upvalue and
+/// fails on its third play behaves the same in every game once reset.
+#[test]
+fn reset_scripts_gives_every_game_the_same_script_state() {
+    let text = r#"local plays = 0
+return {
+  id = "counter", name = "Counter", text = "Fails on its third play.", cost = 0, args = {},
+  targets = {},
+  resolve = function(game)
+    plays = plays + 1
+    if plays >= 3 then error("third play") end
+  end,
+}"#;
+    let mut r = Ruleset::standard();
+    r.card_mode = true;
+    r.cards = [
+        vec![],
+        vec![ScriptSource {
+            path: "counter.lua".into(),
+            text: text.into(),
+        }],
+    ];
+    let game = script::game(&r).unwrap();
+    let card: Action = "card counter".parse().unwrap();
+    let run = |game: &Ball| {
+        game.reset_scripts();
+        let mut pos = game.start();
+        let mut outcomes = Vec::new();
+        for _ in 0..4 {
+            outcomes.push(game.play(&mut pos, card, &mut ()).is_ok());
+        }
+        (outcomes, game.take_script_errors().len())
+    };
+    let first = run(&game);
+    assert_eq!(first, (vec![true, true, false, false], 1));
+    assert_eq!(run(&game), first, "the second game starts afresh");
+    assert_eq!(run(&game), first);
+}
+
+/// Item 3: states reserve their memory from one pool for the process;
+/// more states than it holds wait for one to end, and every state still
+/// gets its full limit.
+#[test]
+fn states_share_one_memory_pool() {
+    use ball::games::ball::script::sandbox::{MEMORY_LIMIT, PROCESS_MEMORY_LIMIT};
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let most = PROCESS_MEMORY_LIMIT / MEMORY_LIMIT;
+    let n = most + 8;
+    // How many of these workers hold a state at once: never more than
+    // the pool holds (other tests of this process hold some too, so it
+    // may be fewer), and every one still gets its full 16 MiB.
+    let (alive, peak) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+    let workers: Vec<_> = (0..n)
+        .map(|_| {
+            let (alive, peak) = (alive.clone(), peak.clone());
+            std::thread::spawn(move || {
+                let game = script::game(&with_card("memory_hog")).unwrap();
+                let now = alive.fetch_add(1, Ordering::SeqCst) + 1;
+                peak.fetch_max(now, Ordering::SeqCst);
+                let start = game.start();
+                let card = game
+                    .legal(&start)
+                    .into_iter()
+                    .find(|a| matches!(a, Action::Card { .. }))
+                    .unwrap();
+                let mut pos = start;
+                let played = game.play(&mut pos, card, &mut ());
+                std::thread::sleep(Duration::from_millis(30));
+                alive.fetch_sub(1, Ordering::SeqCst);
+                drop(game);
+                played.is_ok()
+            })
+        })
+        .collect();
+    let ok = within(120, "memory pool", move || {
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap())
+            .collect::<Vec<_>>()
+    });
+    assert!(ok.iter().all(|&b| b), "every state had its full 16 MiB");
+    let peak = peak.load(Ordering::SeqCst);
+    assert!(
+        peak <= most,
+        "{peak} states at once, more than the pool's {most}"
+    );
+}

@@ -43,7 +43,10 @@ pub fn dispatch(
         _ => None,
     };
     let text = match &position {
-        Some(path) => Some((display_name(path), read_input(path)?)),
+        Some(path) => Some((
+            display_name(path),
+            read_input(path, crate::files::MAX_POSITION)?,
+        )),
         None => None,
     };
     let from_position = text
@@ -284,9 +287,7 @@ fn run<G: Module>(
                 let mut log = Vec::new();
                 game.play(&mut pos, action, &mut log)
                     .map_err(|e| at_step(i, n, e))?;
-                if let Some(e) = game.take_error() {
-                    eprintln!("warning: {e}");
-                }
+                super::report_script_errors(&game);
                 lines.push(format!("> {action}"));
                 lines.extend(log.iter().map(ToString::to_string));
             }
@@ -445,11 +446,12 @@ fn selfplay<G: Title>(
             G::seat_name(seat)
         )?;
         let mut log = Vec::new();
-        game.play(&mut pos, action, &mut log)
-            .map_err(|e| UsageError(format!("internal error: {e}")))?;
-        if let Some(e) = game.take_error() {
-            eprintln!("warning: {e}");
+        // A listed card whose effect fails is refused (B11.7) and dropped
+        // from the lists that follow: the game goes on.
+        if let Err(e) = game.play(&mut pos, action, &mut log) {
+            writeln!(out, "        refused: {e}")?;
         }
+        super::report_script_errors(&game);
         if events {
             for e in log {
                 writeln!(out, "        {e}")?;

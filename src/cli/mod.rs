@@ -2,7 +2,9 @@
 //!
 //! **Boundary:** the only layer that does IO. Exit status: 0 on success,
 //! 2 on bad input (unreadable file, malformed or illegal action, malformed
-//! position) with one line on stderr and nothing on stdout, 1 on an
+//! position) with one line on stderr and nothing on stdout, 3 when the
+//! command did its work but a script failed during it (its output is
+//! printed; each failure is a `script error:` line on stderr), 1 on an
 //! internal error.
 
 mod check;
@@ -13,7 +15,6 @@ mod rules;
 mod sim;
 mod test;
 
-use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -27,7 +28,8 @@ use clap::{Parser, Subcommand};
 in the notation, e.g. \"move DEF3 G9\" (BALL) or \"shot T1 N 8\" (Gateball). The game is \
 read from a position's `game` field, else --game, else the ruleset's `game`: \
 `ball new --game gateball`, `ball --ruleset gateball-bonus sim`. \
-Exit status: 0 ok, 2 bad input (one line on stderr)."
+Exit status: 0 ok, 2 bad input (one line on stderr), 3 done but a script failed \
+(each failure on stderr)."
 )]
 pub struct Cli {
     /// The rules to play by: a shipped ruleset's name or a ruleset file
@@ -251,7 +253,11 @@ pub fn main() -> ExitCode {
             let mut stdout = std::io::stdout().lock();
             // A closed pipe (`ball legal | head`) is not an error worth a panic.
             let _ = stdout.write_all(&buf).and_then(|_| stdout.flush());
-            ExitCode::SUCCESS
+            if SCRIPT_FAILED.load(std::sync::atomic::Ordering::Relaxed) {
+                ExitCode::from(3)
+            } else {
+                ExitCode::SUCCESS
+            }
         }
         Err(UsageError(msg)) => {
             if report_on_failure {
@@ -295,15 +301,27 @@ pub(crate) fn display_name(path: &std::path::Path) -> String {
     }
 }
 
-/// Reads a file, or standard input for `-`.
-pub(crate) fn read_input(path: &std::path::Path) -> Result<String, UsageError> {
-    if path.as_os_str() == "-" {
-        let mut s = String::new();
-        std::io::stdin()
-            .read_to_string(&mut s)
-            .map_err(|e| UsageError(format!("cannot read standard input: {e}")))?;
-        return Ok(s);
+/// Set when a command reported a script failure: the exit status is 3.
+static SCRIPT_FAILED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Prints each script failure of the game so far on stderr, one line
+/// each, and makes the exit status 3: a failed hook was skipped, a failed
+/// card dropped, and the user must know the game was not the ruleset's.
+pub(crate) fn report_script_errors<G: crate::kernel::game::Game>(game: &G) {
+    for e in game.take_errors() {
+        eprintln!("script error: {}", one_line(&e));
+        SCRIPT_FAILED.store(true, std::sync::atomic::Ordering::Relaxed);
     }
-    std::fs::read_to_string(path)
-        .map_err(|e| UsageError(format!("cannot read `{}`: {e}", path.display())))
+}
+
+/// Reads a file, or standard input for `-`, of at most `limit` bytes; a
+/// FIFO or a device where a file is expected is refused, not read.
+pub(crate) fn read_input(path: &std::path::Path, limit: u64) -> Result<String, UsageError> {
+    crate::files::read_input(path, limit).map_err(|e| {
+        if path.as_os_str() == "-" {
+            UsageError(format!("cannot read standard input: {e}"))
+        } else {
+            UsageError(format!("cannot read `{}`: {e}", path.display()))
+        }
+    })
 }

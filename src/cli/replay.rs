@@ -51,11 +51,26 @@ pub fn load_record(spec: &str) -> Result<Record, UsageError> {
         && let Some((file, n)) = spec.rsplit_once(':')
         && let Ok(n) = n.parse::<usize>()
     {
-        let text = read_input(std::path::Path::new(file))?;
-        return replay::record_from_jsonl(&text, n)
+        // Line by line: a sim output of any size, in constant memory.
+        let found = crate::files::find_line(
+            std::path::Path::new(file),
+            crate::files::MAX_RECORD,
+            |i, line| {
+                let v: serde_json::Value = match serde_json::from_str(line) {
+                    Ok(v) => v,
+                    Err(_) if line.trim().is_empty() => return None,
+                    Err(e) => return Some(Err(format!("line {i}: not JSON: {e}"))),
+                };
+                (v.get("game").and_then(|g| g.as_u64()) == Some(n as u64))
+                    .then(|| replay::record_from_jsonl(line, n))
+            },
+        )
+        .map_err(|e| UsageError(format!("cannot read `{file}`: {e}")))?;
+        return found
+            .unwrap_or_else(|| Err(format!("no game {n} in it")))
             .map_err(|e| UsageError(format!("`{file}`: {e}")));
     }
-    let text = read_input(path)?;
+    let text = read_input(path, crate::files::MAX_RECORD)?;
     let name = if spec == "-" {
         "standard input".to_string()
     } else {
@@ -139,6 +154,9 @@ fn run<G: Module>(
         crate::diagnostic::plural(r.steps.len() as u64, "action"),
         r.result
     )?;
+    for e in &r.script_errors {
+        writeln!(out, "# script error: {}", super::one_line(e))?;
+    }
     if let Some(claimed) = record.get("result")
         && claimed != r.result
     {

@@ -2,7 +2,7 @@
 //! #5). Glue only: arguments, files, the progress bar; the work is in
 //! `crate::lab`.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -228,49 +228,25 @@ fn run_games<G: Module>(
 
 /// The temporary file `write_atomic` writes `path` through: beside it, so
 /// that the rename stays on one file system and is atomic.
-fn temp_path(path: &Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
-}
-
 fn cannot_write(path: &Path, e: impl std::fmt::Display) -> UsageError {
     UsageError(format!("cannot write `{}`: {e}", path.display()))
 }
 
 /// Refuses, before a long run starts, an output path that the run could
-/// not write at its end: a directory, or a folder that does not exist or
-/// is not writable (checked by creating and removing the temporary file
-/// `write_atomic` will use).
+/// not write at its end (`files::check_writable`).
 pub(super) fn check_writable(path: &Path) -> Result<(), UsageError> {
     if path.as_os_str().is_empty() || path.is_dir() {
         return Err(cannot_write(path, "it is a directory"));
     }
-    let tmp = temp_path(path);
-    std::fs::File::create(&tmp).map_err(|e| cannot_write(path, e))?;
-    let _ = std::fs::remove_file(&tmp);
-    Ok(())
+    crate::files::check_writable(path).map_err(|e| cannot_write(path, e))
 }
 
-/// Writes a file a user keeps (`--out`, `--plot`) whole or not at all: a
-/// temporary file in the same folder, flushed to disk, then renamed over
-/// `path`. An interrupted run or a full disk leaves the old file (or
-/// none), never half of one that a later `ball merge` would take for a
-/// shard cut short.
+/// Writes a file a user keeps (`--out`, `--plot`) whole or not at all
+/// (`files::write_atomic`): an interrupted run or a full disk leaves the
+/// old file (or none), never half of one that a later `ball merge` would
+/// take for a shard cut short.
 pub(super) fn write_atomic(path: &Path, text: &str) -> Result<(), UsageError> {
-    let tmp = temp_path(path);
-    let written = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    written.map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        cannot_write(path, e)
-    })
+    crate::files::write_atomic(path, text.as_bytes()).map_err(|e| cannot_write(path, e))
 }
 
 /// Checks every output path of a command before it runs.

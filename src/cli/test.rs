@@ -167,7 +167,7 @@ fn collect(root: &Path, files: &mut Vec<PathBuf>) -> Result<(), UsageError> {
 fn one(file: &Path, args: &TestArgs) -> Verdict {
     let shown = display(file);
     let fail = |m: String| Verdict::Failed(vec![m]);
-    let text = match std::fs::read_to_string(file) {
+    let text = match crate::files::read_text(file, crate::files::MAX_SCENARIO) {
         Ok(t) => t,
         Err(e) => return fail(format!("{shown}: cannot read: {e}")),
     };
@@ -182,9 +182,9 @@ fn one(file: &Path, args: &TestArgs) -> Verdict {
     }
     let snap_path = snapshot_path(file, args.snapshots.as_deref());
     let snap_shown = display(&snap_path);
-    let stored = match std::fs::read_to_string(&snap_path) {
+    let stored = match crate::files::read_text(&snap_path, crate::files::MAX_SCENARIO) {
         Ok(t) => Some(t),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(_) if !snap_path.exists() => None,
         Err(e) => return fail(format!("{snap_shown}: cannot read: {e}")),
     };
     let stored = match stored.as_deref().map(parse_snapshot) {
@@ -203,10 +203,14 @@ fn one(file: &Path, args: &TestArgs) -> Verdict {
             Some((header, _)) => header.clone(),
             None => new_header(&shown),
         };
+        // Atomic: a failed write leaves the old snapshot whole.
         let written = snap_path
             .parent()
             .map_or(Ok(()), std::fs::create_dir_all)
-            .and_then(|()| std::fs::write(&snap_path, format!("{header}{report}\n")));
+            .map_err(|e| crate::files::io_reason(&e))
+            .and_then(|()| {
+                crate::files::write_atomic(&snap_path, format!("{header}{report}\n").as_bytes())
+            });
         return match written {
             Ok(()) => Verdict::Accepted,
             Err(e) => fail(format!("{snap_shown}: cannot write: {e}")),

@@ -136,12 +136,18 @@ pub trait Game: Clone + 'static {
     /// record's `result:` line and a board's status line show.
     fn score_text(&self, pos: &Self::Position) -> String;
 
-    /// The first failure of a game's scripts since the last call, as one
-    /// line with file and line: a script that fails during play must be
+    /// The failures of a game's scripts since the last call, one line
+    /// each with file and line: a script that fails during play must be
     /// reported where the user is looking, not swallowed.
-    fn take_error(&self) -> Option<String> {
-        None
+    fn take_errors(&self) -> Vec<String> {
+        Vec::new()
     }
+
+    /// Puts the game's scripts back as they were when it was built, so
+    /// that a game object that plays many games starts each from the same
+    /// script state (results then depend on the game alone, not on what
+    /// the thread played before).
+    fn reset(&self) {}
 
     /// A bug net for tools that play a game to its end (the lab, `ball
     /// selfplay`): a game still going after this many actions is cut and

@@ -52,7 +52,8 @@ pub trait Figures: Title {
     }
 
     /// Counts one action: the position before, the action, the position
-    /// after and (when [`Figures::EVENTS`]) what happened.
+    /// after, (when [`Figures::EVENTS`]) what happened, and the script
+    /// failures it caused (`Game::take_errors`).
     fn tally(
         &self,
         tally: &mut Self::Tally,
@@ -60,6 +61,7 @@ pub trait Figures: Title {
         action: Self::Action,
         after: &Self::Position,
         events: &[Self::Event],
+        errors: &[String],
     );
 
     /// Counts the position a game ended in (or was cut at).

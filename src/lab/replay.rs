@@ -32,6 +32,9 @@ pub struct Replayed<G: Game> {
     pub steps: Vec<Step<G>>,
     /// The result as a record writes it (`ATK 3 - DEF 1`, `unfinished …`).
     pub result: String,
+    /// Script failures during the replay (a failed variant hook is
+    /// skipped, as it was in the game recorded), one line each.
+    pub script_errors: Vec<String>,
 }
 
 impl<G: Game> Replayed<G> {
@@ -93,6 +96,7 @@ pub fn replay<G: Title>(record: &Record, ruleset: &G::Ruleset) -> Result<Replaye
     }
     let mut pos = start.clone();
     let mut steps = Vec::with_capacity(record.actions.len());
+    let mut script_errors: Vec<String> = game.take_errors();
     for (k, text) in record.actions.iter().enumerate() {
         let step = k + 1;
         let a = game
@@ -105,11 +109,17 @@ pub fn replay<G: Title>(record: &Record, ruleset: &G::Ruleset) -> Result<Replaye
             )));
         }
         let mut log = Vec::new();
-        game.play(&mut pos, a, &mut log)
-            .map_err(|e| Divergence(format!("step {step}: {e}")))?;
+        let played = game.play(&mut pos, a, &mut log);
+        script_errors.extend(
+            game.take_errors()
+                .iter()
+                .map(|e| format!("step {step}: {e}")),
+        );
+        played.map_err(|e| Divergence(format!("step {step}: {e}")))?;
         steps.push((a, pos.clone(), log));
     }
     Ok(Replayed {
+        script_errors,
         result: result_text(&game, &pos),
         game,
         start,
@@ -130,11 +140,18 @@ pub fn check<G: Title>(record: &Record, ruleset: &G::Ruleset) -> Result<String, 
             r.result
         ))),
         Some(_) => Ok(format!(
-            "ok: {} actions replay exactly under ruleset `{}` ({}), result {}",
+            "ok: {} actions replay exactly under ruleset `{}` ({}), result {}{}",
             r.steps.len(),
             G::ruleset_name(ruleset),
             G::fingerprint(ruleset),
-            r.result
+            r.result,
+            match r.script_errors.first() {
+                None => String::new(),
+                Some(first) => format!(
+                    "; {}, the first: {first}",
+                    crate::diagnostic::plural(r.script_errors.len() as u64, "script error")
+                ),
+            }
         )),
         None => Err(Divergence(format!(
             "the record has no `result:` line; its {} actions replay to `{}`",

@@ -201,7 +201,7 @@ pub fn body(r: &Report, run: &RunInfo) -> String {
     if m.script_errors > 0 {
         s.push_str(&format!(
             "\n  {:<26} {:>6}  first: {}\n",
-            "script failures",
+            "script errors",
             m.script_errors,
             m.first_script_error.as_deref().unwrap_or("?")
         ));

@@ -149,6 +149,9 @@ pub fn play_game<G: Evaluate + Figures>(
     index: usize,
 ) -> GameResult<G::Tally> {
     let seed = game_seed(cfg.seed, index);
+    // Every game from the same script state, whatever the games this
+    // worker played before did: results depend on the game alone.
+    base.reset();
     let (game, mut pos, _) = base.new_game(seed);
     let first = game.to_move(&pos).unwrap_or(0);
     let mut bot_of = [0usize; 2];
@@ -170,16 +173,17 @@ pub fn play_game<G: Evaluate + Figures>(
     let mut branching_sum = 0u64;
     let mut script_errors = 0u32;
     let mut first_script_error = None;
-    let mut note = |e: Option<String>| {
-        if let Some(e) = e {
-            script_errors += 1;
-            first_script_error.get_or_insert(e);
+    let mut note = |errors: Vec<String>| {
+        script_errors += errors.len() as u32;
+        if first_script_error.is_none() {
+            first_script_error = errors.first().cloned();
         }
+        errors
     };
-    note(game.take_error());
+    note(game.take_errors());
     while (n as usize) < G::MAX_ACTIONS {
         game.legal_into(&pos, &mut legal);
-        note(game.take_error());
+        note(game.take_errors());
         let Some(seat) = game.to_move(&pos) else {
             break;
         };
@@ -199,8 +203,8 @@ pub fn play_game<G: Evaluate + Figures>(
         } else {
             game.apply(&mut pos, a);
         }
-        note(game.take_error());
-        game.tally(&mut tally, &before, a, &pos, &log);
+        let errors = note(game.take_errors());
+        game.tally(&mut tally, &before, a, &pos, &log, &errors);
         n += 1;
     }
     game.finish_tally(&mut tally, &pos);

@@ -17,7 +17,7 @@ pub struct Played<G: Game> {
     pub after: G::Position,
     pub events: Vec<G::Event>,
     /// Script failures reported while it was played and while the next
-    /// legal list was made (`Game::take_error`).
+    /// legal list was made (`Game::take_errors`).
     pub errors: Vec<String>,
 }
 
@@ -68,7 +68,7 @@ impl<G: Game> History<G> {
         let mut events = Vec::new();
         game.play(&mut after, action, &mut events)?;
         let mut errors = Vec::new();
-        errors.extend(game.take_error());
+        errors.extend(game.take_errors());
         self.line.truncate(self.now);
         self.line.push(Played {
             action,

@@ -106,7 +106,7 @@ pub fn load<G: Title>(record: &Record, ruleset: G::Ruleset) -> Result<Loaded<G>,
             errors: Vec::new(),
         });
     }
-    if let Some(e) = game.take_error() {
+    for e in game.take_errors() {
         warnings.push(format!("a script failed while the record replayed: {e}"));
     }
     Ok(Loaded {

@@ -77,7 +77,7 @@ impl<G: Flow> Session<G> {
 
     fn dealt(deal: Deal<G>, seats: [Seat; 2]) -> Result<Session<G>, String> {
         let (game, start, created) = deal.game()?;
-        let start_errors = game.take_error().into_iter().collect();
+        let start_errors = game.take_errors();
         Ok(Session::assemble(
             deal,
             game,
@@ -538,10 +538,10 @@ impl<G: Flow> Session<G> {
         let pos = self.history.position().clone();
         let mut legal = Vec::new();
         self.game.legal_into(&pos, &mut legal);
-        if let Some(e) = self.game.take_error()
-            && let Err(e) = self.history.note_error(e)
-        {
-            self.start_errors.push(e);
+        for e in self.game.take_errors() {
+            if let Err(e) = self.history.note_error(e) {
+                self.start_errors.push(e);
+            }
         }
         let game = &self.game;
         self.chooser = Chooser::new(&legal, |a| game.choices(&pos, a));

@@ -1,6 +1,6 @@
 -- Tries to change the game from a read-only check hook.
 return {
-  id = "change-in-check", name = "Cheat", text = "Moves a piece while listing targets.", cost = 0, args = {},
+  id = "change_in_check", name = "Cheat", text = "Moves a piece while listing targets.", cost = 0, args = {},
   targets = function(game)
     game.move("ATK1", "A9")
     return { {} }

@@ -1,6 +1,6 @@
 -- An endless loop in resolve: stopped by the instruction budget.
 return {
-  id = "loop-resolve", name = "Loop", text = "Loops forever.", cost = 0, args = {},
+  id = "loop_in_resolve", name = "Loop", text = "Loops forever.", cost = 0, args = {},
   targets = {},
   resolve = function(game)
     while true do end

@@ -1,6 +1,6 @@
 -- Allocates without end: stopped by the memory limit.
 return {
-  id = "memory-bomb", name = "Bomb", text = "Eats memory.", cost = 0, args = {},
+  id = "memory_bomb", name = "Bomb", text = "Eats memory.", cost = 0, args = {},
   targets = {},
   resolve = function(game)
     local t = {}

@@ -1,6 +1,6 @@
 -- A pathological pattern: refused (pattern matching is not offered).
 return {
-  id = "pattern-bomb", name = "Pattern", text = "Backtracks for hours.", cost = 0, args = {},
+  id = "pattern_bomb", name = "Pattern", text = "Backtracks for hours.", cost = 0, args = {},
   targets = {},
   resolve = function(game)
     local s = string.rep("a", 3000)

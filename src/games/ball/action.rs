@@ -10,8 +10,10 @@ use super::params::Verb;
 use super::piece::PieceId;
 
 /// One action of BALL, small and `Copy` so move lists cost nothing to fill.
+/// Eight bytes: the card variant's two-byte id and three arguments fill
+/// them, and the discriminant lives in a niche of an argument's tag (a
+/// `repr(align)` would forbid the niche and double the size).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(align(8))]
 pub enum Action {
     /// B5.1 plain move.
     Move { piece: PieceId, to: Sq },
@@ -76,32 +78,55 @@ impl Action {
 /// small. The table is process-wide and append-only, so a handle prints
 /// the same id wherever it goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct CardId(pub u8);
+pub struct CardId([u8; 2]);
 
 static CARD_IDS: std::sync::Mutex<Vec<&'static str>> = std::sync::Mutex::new(Vec::new());
 
+/// How many different card ids one process can name: every id a card
+/// script, a position or an action names takes a slot for the life of the
+/// process, so the table is far larger than any set of rulesets needs
+/// (a `ball test` run over many scenarios, each with its own bogus ids,
+/// must not run out).
+pub const MAX_CARD_IDS: usize = 1 << 16;
+
 impl CardId {
-    /// The handle of a card id text; `None` when 256 ids are taken or the
-    /// text is not a card id (lower-case letters, digits, `_` and `-`,
-    /// starting with a letter, at most 32 characters).
-    pub fn intern(id: &str) -> Option<CardId> {
+    /// The handle of a card id text. Fails when the text is not a card id
+    /// (lower-case letters, digits, `_` and `-`, starting with a letter,
+    /// at most 32 characters), or, distinctly, when the process has named
+    /// [`MAX_CARD_IDS`] different ids already.
+    pub fn intern(id: &str) -> Result<CardId, String> {
         if !is_card_id(id) {
-            return None;
+            return Err(format!(
+                "`{}` is not a card id (lower-case letters, digits, `_`, `-`)",
+                id.chars().take(40).collect::<String>()
+            ));
         }
         let mut ids = CARD_IDS.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(i) = ids.iter().position(|s| *s == id) {
-            return Some(CardId(i as u8));
+            return Ok(CardId::from_index(i));
         }
-        if ids.len() >= 256 {
-            return None;
+        if ids.len() >= MAX_CARD_IDS {
+            return Err(format!(
+                "card `{id}`: this process has already named {MAX_CARD_IDS} different card ids"
+            ));
         }
         ids.push(Box::leak(id.to_string().into_boxed_str()));
-        Some(CardId(ids.len() as u8 - 1))
+        Ok(CardId::from_index(ids.len() - 1))
+    }
+
+    /// Two bytes, high first (so the derived order is the index order),
+    /// not a `u16`: with byte alignment `Action` stays 8 bytes.
+    fn from_index(i: usize) -> CardId {
+        CardId((i as u16).to_be_bytes())
+    }
+
+    fn index(self) -> usize {
+        usize::from(u16::from_be_bytes(self.0))
     }
 
     pub fn name(self) -> &'static str {
         let ids = CARD_IDS.lock().unwrap_or_else(|e| e.into_inner());
-        ids.get(self.0 as usize).copied().unwrap_or("?")
+        ids.get(self.index()).copied().unwrap_or("?")
     }
 }
 
@@ -367,11 +392,7 @@ pub fn parse(text: &str) -> Result<Action, ParseActionError> {
                     rest.len()
                 )));
             }
-            let card = CardId::intern(id).ok_or_else(|| {
-                err(format!(
-                    "`{id}` is not a card id (lower-case letters, digits, `_`, `-`)"
-                ))
-            })?;
+            let card = CardId::intern(id).map_err(err)?;
             let mut out = [Arg::None; 3];
             for (slot, text) in out.iter_mut().zip(rest) {
                 *slot = Arg::parse(text).ok_or_else(|| {

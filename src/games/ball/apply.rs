@@ -97,12 +97,14 @@ fn effect(pos: &mut Position, params: &Params, action: Action, log: &mut impl Si
             pos.ap -= 1;
             let bottom = unstacked_at(pos, to);
             pos.piece_mut(piece).at = to;
-            pos.stacks.insert(Stack {
+            let placed = pos.stacks.insert(Stack {
                 at: to,
                 top: piece,
                 bottom,
                 formed: pos.turn,
             });
+            // Two unstacked pieces: never an eighth stack.
+            debug_assert!(placed, "a legal block or protect has room for its stack");
             log.emit(Event::StackFormed {
                 top: piece,
                 bottom,

@@ -29,6 +29,35 @@ pub struct CardSummary {
     pub per_turn: Option<u8>,
 }
 
+/// A failed script: where, whose, which hook, and what happened. Plain
+/// data, so a caller of `Ball` can report it without knowing Lua: the
+/// commands print it on stderr, the lab counts it, the board logs it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.render())]
+pub struct ScriptError {
+    pub file: String,
+    pub line: Option<usize>,
+    /// `card sprint`, `variant mercy-rule`, `EP table`.
+    pub owner: String,
+    /// `load`, `targets`, `resolve`, `on_touchdown` …
+    pub hook: String,
+    pub message: String,
+}
+
+impl ScriptError {
+    /// `file:line: message (owner, hook `h`)`: one line.
+    pub fn render(&self) -> String {
+        let at = match self.line {
+            Some(l) => format!("{}:{l}", self.file),
+            None => self.file.clone(),
+        };
+        format!(
+            "{at}: {} ({}, hook `{}`)",
+            self.message, self.owner, self.hook
+        )
+    }
+}
+
 pub trait Extension {
     /// Card mode (B11): EP, `convert`, cards.
     fn card_mode(&self) -> bool;
@@ -66,8 +95,26 @@ pub trait Extension {
     /// Why an action the extension owns (`convert`, `card`) is refused.
     fn explain(&self, pos: &Position, params: &Params, action: Action) -> Option<Illegal>;
 
-    /// The first script failure since the last call, if any: scripts that
-    /// fail while listing actions are dropped from the list, and the
-    /// caller may want to say so.
-    fn take_error(&self) -> Option<String>;
+    /// Every script failure since the last call, in the order they
+    /// happened: a card whose hook failed is dropped from the game's later
+    /// lists, a failed variant hook is skipped (and not called again this
+    /// game), and nothing else tells the user.
+    fn take_errors(&self) -> Vec<ScriptError>;
+
+    /// The first of [`Extension::take_errors`], as text (the rest are
+    /// dropped).
+    fn take_error(&self) -> Option<String> {
+        self.take_errors().first().map(ToString::to_string)
+    }
+
+    /// Puts the scripts back as they were when the extension was built: a
+    /// fresh script state (nothing a script kept from an earlier game), no
+    /// card or hook dropped, no failure pending. A caller that plays many
+    /// games with one `Ball` calls it before each, so every game starts
+    /// alike.
+    fn reset(&self);
+
+    /// What only the extension can check in a position read from outside:
+    /// that its card-use record names this ruleset's use-limited cards.
+    fn check_position(&self, pos: &Position) -> Result<(), super::json::PositionError>;
 }

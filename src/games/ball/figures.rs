@@ -92,14 +92,20 @@ impl Figures for Ball {
         t: &mut BallTally,
         before: &Position,
         action: Action,
-        after: &Position,
+        _after: &Position,
         _events: &[super::event::Event],
+        errors: &[String],
     ) {
         let Some(c) = &mut t.cards else { return };
         let side = before.to_move as usize;
         match action {
             Action::Convert { ap } => c.converted[side] += u32::from(ap),
-            Action::Card { .. } if after == before => c.failed += 1,
+            // An effect that failed (its script raised an error or broke
+            // the rules) left the position unchanged (B11.7); a card that
+            // succeeds without changing anything is a play.
+            Action::Card { .. } if errors.iter().any(|e| e.contains("hook `resolve`")) => {
+                c.failed += 1
+            }
             Action::Card { card, .. } => {
                 let cost = self
                     .cards(before.to_move)

@@ -105,8 +105,15 @@ impl Game for Ball {
         )
     }
 
-    fn take_error(&self) -> Option<String> {
-        self.take_script_error()
+    fn take_errors(&self) -> Vec<String> {
+        self.take_script_errors()
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    fn reset(&self) {
+        self.reset_scripts();
     }
 }
 
@@ -183,7 +190,7 @@ impl Title for Ball {
     }
 
     fn read_position(&self, text: &str) -> Result<(Ball, Position), String> {
-        let pos = json::read(text, &self.params).map_err(|e| e.to_string())?;
+        let pos = Ball::read_position(self, text).map_err(|e| e.to_string())?;
         Ok((self.clone(), pos))
     }
 

@@ -111,6 +111,18 @@ pub fn write(pos: &Position) -> String {
 
 /// Reads and validates a position.
 pub fn read(text: &str, params: &Params) -> Result<Position, PositionError> {
+    // A real position is about 2 KB; a huge one (a record's `start:`, a
+    // scenario's `position:`) is refused before it is parsed into memory.
+    if text.len() as u64 > crate::files::MAX_POSITION {
+        return err(
+            "(json)",
+            format!(
+                "{} bytes: larger than the {} a position may be",
+                text.len(),
+                crate::files::show_size(crate::files::MAX_POSITION)
+            ),
+        );
+    }
     let value: Value = serde_json::from_str(text).or_else(|e| err("(json)", e.to_string()))?;
     let Value::Object(obj) = value else {
         return err("(json)", "a position is a JSON object");
@@ -179,7 +191,10 @@ pub fn read(text: &str, params: &Params) -> Result<Position, PositionError> {
                 ),
             );
         }
-        if atk.max(def) < params.touchdowns_to_win && turn < params.turn_limit {
+        if atk.max(def) < params.touchdowns_to_win
+            && turn < params.turn_limit
+            && !params.scripted_end
+        {
             return err(
                 "winner",
                 format!(
@@ -216,12 +231,9 @@ pub fn read(text: &str, params: &Params) -> Result<Position, PositionError> {
         stacks,
         outcome,
     };
-    if pos.phase == Phase::Release && !pos.is_over() && !has_task(&pos, params) {
-        return err(
-            "phase",
-            "a release phase with no legal task never rests: the turn has passed (B10.1)",
-        );
-    }
+    // Everything once more on the value: whatever the checks above let
+    // through, `check` (the one list of invariants) must not.
+    check(&pos, params)?;
     Ok(pos)
 }
 
@@ -240,10 +252,11 @@ fn card_uses(obj: &Map<String, Value>) -> Result<CardUses, PositionError> {
         };
         let team = team(required(o, "team", &f("team"))?, &f("team"))?;
         let card_v = required(o, "card", &f("card"))?;
-        let card = card_v
-            .as_str()
-            .and_then(CardId::intern)
-            .map_or_else(|| err(f("card"), format!("{card_v} is not a card id")), Ok)?;
+        let card = match card_v.as_str().map(CardId::intern) {
+            Some(Ok(c)) => c,
+            Some(Err(m)) => return err(f("card"), m),
+            None => return err(f("card"), format!("{card_v} is not a card id")),
+        };
         let count = |k: &str| -> Result<u8, PositionError> {
             let n = uint(o, k, &f(k))?;
             u8::try_from(n).or_else(|_| err(f(k), format!("{n} is more than 255")))
@@ -467,18 +480,38 @@ fn stacks(
         if stacks.at(at).is_some() {
             return err(f("at"), format!("two stacks on {at} (B7.4)"));
         }
-        stacks.insert(Stack {
+        if !stacks.insert(Stack {
             at,
             top,
             bottom,
             formed: formed as u16,
-        });
+        }) {
+            return err(
+                format!("stacks[{i}]"),
+                "more than 7 stacks (B7.1: 14 pieces, two a stack)",
+            );
+        }
     }
     Ok(stacks)
 }
 
 /// No two pieces on a square except the two of a stack (B2.5, B7.4).
 fn check_squares(pieces: &[Piece; N_PIECES], stacks: &Stacks) -> Result<(), PositionError> {
+    // Fast path (every script's change passes here): the squares holding
+    // two pieces are the stacks' squares, and the counts add up to two
+    // pieces a stack square, one on every other.
+    let (mut seen, mut doubled) = (0u128, 0u128);
+    for p in pieces {
+        doubled |= seen & p.at.bit();
+        seen |= p.at.bit();
+    }
+    let stacked: u128 = stacks.as_slice().iter().fold(0, |m, s| m | s.at.bit());
+    if doubled == stacked
+        && stacked.count_ones() as usize == stacks.as_slice().len()
+        && seen.count_ones() as usize + stacks.as_slice().len() == N_PIECES
+    {
+        return Ok(());
+    }
     for sq in Sq::all() {
         let on: Vec<PieceId> = PieceId::all()
             .filter(|p| pieces[p.index()].at == sq)
@@ -550,65 +583,164 @@ fn ball(
     }
 }
 
-/// The invariants a position must keep whatever changed it (B11.7): what
-/// a card's effect is checked against before it is committed. Cheaper
-/// than a JSON round trip; the same rules as the reader.
-pub fn validate(pos: &Position, params: &Params) -> Result<(), PositionError> {
-    // Fast path: 14 pieces on 14 squares, or two on each stack square.
-    let mut seen: u128 = 0;
-    let mut doubled: u128 = 0;
-    for p in &pos.pieces {
-        doubled |= seen & p.at.bit();
-        seen |= p.at.bit();
+/// Every invariant a position must keep, on the value: what the reader
+/// accepts, and what a card's effect or a variant's change must pass
+/// before it is committed (B11.7). The reader runs it on every position it
+/// reads, so a position this accepts is one `read(write(pos))` accepts:
+/// the engine never prints a position it would refuse. Fields are named
+/// as `write` lays them out (pieces in id order, stacks in board order).
+pub fn check(pos: &Position, params: &Params) -> Result<(), PositionError> {
+    if pos.turn == 0 || pos.turn > params.turn_limit {
+        return err(
+            "turn",
+            format!(
+                "{} is outside 1..={} (B3.3, B3.6: turn_limit)",
+                pos.turn, params.turn_limit
+            ),
+        );
     }
-    let stacked: u128 = pos.stacks.as_slice().iter().fold(0, |m, s| m | s.at.bit());
-    let distinct = seen.count_ones() as usize;
-    if doubled != stacked || distinct + pos.stacks.as_slice().len() != N_PIECES {
-        check_squares(&pos.pieces, &pos.stacks)?;
-        return err("pieces", "pieces and stacks do not match (B7.1)");
+    if pos.ap > params.ap_per_turn {
+        return err(
+            "ap",
+            format!(
+                "{} is more than the {} AP of a turn (B4.2)",
+                pos.ap, params.ap_per_turn
+            ),
+        );
     }
-    for s in pos.stacks.as_slice() {
-        if s.top == s.bottom || pos.piece(s.top).at != s.at || pos.piece(s.bottom).at != s.at {
+    if pos.phase == Phase::Release && pos.ap != 0 {
+        return err("ap", "AP is 0 in the release phase (B4.3)");
+    }
+    for id in PieceId::all() {
+        if pos.piece(id).restricted && id.team() != pos.to_move {
             return err(
-                "stacks",
-                format!("the stack on {} does not hold its two pieces", s.at),
+                format!("pieces[{}].restricted", id.index()),
+                format!(
+                    "{id} is restricted, but restrictions end when the turn passes and it is {}'s turn (B4.5)",
+                    pos.to_move
+                ),
             );
+        }
+    }
+    let mut used: u16 = 0;
+    for (i, s) in pos.stacks.as_slice().iter().enumerate() {
+        let f = |k: &str| format!("stacks[{i}].{k}");
+        if s.formed == 0 || s.formed > pos.turn {
+            return err(
+                f("formed"),
+                format!(
+                    "turn {} is not between 1 and the current turn {}",
+                    s.formed, pos.turn
+                ),
+            );
+        }
+        if s.top == s.bottom {
+            return err(
+                f("bottom"),
+                format!(
+                    "{} cannot be both top and bottom: a stack is two pieces (B7.1)",
+                    s.top
+                ),
+            );
+        }
+        for (who, id) in [("top", s.top), ("bottom", s.bottom)] {
+            if used & (1 << id.0) != 0 {
+                return err(f(who), format!("{id} is in two stacks (B7.1)"));
+            }
+            used |= 1 << id.0;
+            if pos.piece(id).at != s.at {
+                return err(
+                    f(who),
+                    format!(
+                        "{id} stands on {}, not on the stack's {}",
+                        pos.piece(id).at,
+                        s.at
+                    ),
+                );
+            }
         }
         if pos.piece(s.top).down {
             return err(
-                "stacks",
-                format!("{} is down on top of a stack (B7.1)", s.top),
+                f("top"),
+                format!(
+                    "{} is down, but a top is the piece that moved on (B7.1)",
+                    s.top
+                ),
             );
         }
+        if pos.stacks.as_slice()[..i].iter().any(|o| o.at == s.at) {
+            return err(f("at"), format!("two stacks on {} (B7.4)", s.at));
+        }
     }
+    check_squares(&pos.pieces, &pos.stacks)?;
     match pos.ball {
         BallState::Held(id) => {
             if params.stack_top_takes_ball && pos.stacks.as_slice().iter().any(|s| s.bottom == id) {
                 return err(
-                    "ball",
-                    format!("{id} is a stack's bottom and holds the ball (B7.3)"),
+                    "ball.holder",
+                    format!("{id} is a stack's bottom; its top takes the ball (B7.3)"),
                 );
             }
         }
         BallState::Loose(sq) => {
             if pos.pieces.iter().any(|p| p.at == sq) {
                 return err(
-                    "ball",
-                    format!("the loose ball lies under a piece on {sq} (B2.4)"),
+                    "ball.loose",
+                    format!("{sq} holds a piece; a loose ball lies on a square with none (B2.4)"),
                 );
             }
         }
     }
-    if pos.ap > params.ap_per_turn {
+    let [atk, def] = pos.score;
+    match pos.outcome {
+        Some(outcome) => {
+            if outcome != Outcome::by_score(pos.score) {
+                return err(
+                    "winner",
+                    format!(
+                        "the score is ATK {atk} - DEF {def}; more touchdowns wins, equal is a draw (B3.6)"
+                    ),
+                );
+            }
+            if atk.max(def) < params.touchdowns_to_win
+                && pos.turn < params.turn_limit
+                && !params.scripted_end
+            {
+                return err(
+                    "winner",
+                    format!(
+                        "a game ends at {} touchdowns or after turn {} (B3.6); this one has neither",
+                        params.touchdowns_to_win, params.turn_limit
+                    ),
+                );
+            }
+        }
+        None => {
+            for t in Team::BOTH {
+                if pos.score[t as usize] >= params.touchdowns_to_win {
+                    return err(
+                        format!("score.{t}"),
+                        format!(
+                            "{} touchdowns end the game (B3.6: touchdowns_to_win = {}), but `winner` is null",
+                            pos.score[t as usize], params.touchdowns_to_win
+                        ),
+                    );
+                }
+            }
+        }
+    }
+    if pos.phase == Phase::Release && !pos.is_over() && !has_task(pos, params) {
         return err(
-            "ap",
-            format!(
-                "{} AP is more than a turn's {} (B4.2)",
-                pos.ap, params.ap_per_turn
-            ),
+            "phase",
+            "a release phase with no legal task never rests: the turn has passed (B10.1)",
         );
     }
     Ok(())
+}
+
+/// [`check`], under the name the script host has always called it.
+pub fn validate(pos: &Position, params: &Params) -> Result<(), PositionError> {
+    check(pos, params)
 }
 
 #[cfg(test)]

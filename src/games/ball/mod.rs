@@ -92,10 +92,54 @@ impl Ball {
         self.extension.as_ref().is_some_and(|e| e.card_mode())
     }
 
-    /// The first script failure since the last call (see
-    /// [`Extension::take_error`]).
+    /// Every script failure since the last call, in order (see
+    /// [`Extension::take_errors`]): what a command prints on stderr, the
+    /// board logs and the lab counts. Empty for a native game.
+    pub fn take_script_errors(&self) -> Vec<extension::ScriptError> {
+        self.extension
+            .as_ref()
+            .map(|e| e.take_errors())
+            .unwrap_or_default()
+    }
+
+    /// The first script failure since the last call, as text; the others
+    /// are dropped with it.
     pub fn take_script_error(&self) -> Option<String> {
         self.extension.as_ref().and_then(|e| e.take_error())
+    }
+
+    /// Brings the scripts back to the state they had when this game was
+    /// built (see [`Extension::reset`]). Call it before each game when one
+    /// `Ball` plays several: then every game starts from the same script
+    /// state, whatever the scripts did in the games before, and results
+    /// depend on the game alone, not on the thread or the order it ran in.
+    /// Cheap when no script ran; a fresh script state otherwise (about a
+    /// millisecond).
+    pub fn reset_scripts(&self) {
+        if let Some(e) = &self.extension {
+            e.reset();
+        }
+    }
+
+    /// Reads a position JSON for this game: [`json::read`], and what only
+    /// the ruleset's scripts can check (its card-use record names this
+    /// ruleset's use-limited cards). Every command reading a position
+    /// from outside goes through here.
+    pub fn read_position(&self, text: &str) -> Result<Position, json::PositionError> {
+        let pos = json::read(text, &self.params)?;
+        if let Some(e) = &self.extension {
+            e.check_position(&pos)?;
+        } else if let Some(u) = pos.card_uses.iter().next() {
+            return Err(json::PositionError {
+                field: "cards_used[0].card".into(),
+                problem: format!(
+                    "{} holds no card `{}`: this ruleset has no card mode (B11)",
+                    u.team,
+                    u.card.name()
+                ),
+            });
+        }
+        Ok(pos)
     }
 
     /// The canonical legal list of `docs/rules/ball-notation.md`: strings in byte order.

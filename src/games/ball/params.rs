@@ -82,7 +82,7 @@ impl Verb {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Params {
     /// B4.2: AP per turn.
     pub ap_per_turn: u8,
@@ -117,7 +117,51 @@ pub struct Params {
     pub forbidden: Verbs,
     /// B3.1: each piece's kind and starting square, by piece id.
     pub setup: [(Kind, Sq); N_PIECES],
+    /// Whether a game may end before B3.6 says: a script that runs during
+    /// play may call `game.end_game()` (the `mercy-rule` variant does), so
+    /// the position reader must accept such an end. Set by the script
+    /// host, not a ruleset key.
+    pub scripted_end: bool,
 }
+
+/// Equal when the rules are: `scripted_end` is not a rule a ruleset
+/// states but what its scripts imply, so a game's parameters equal its
+/// ruleset's.
+impl PartialEq for Params {
+    fn eq(&self, other: &Params) -> bool {
+        let Params {
+            ap_per_turn,
+            end_zone_depth,
+            touchdowns_to_win,
+            turn_limit,
+            short_pass_range,
+            long_pass_min_distance,
+            long_pass_max_distance,
+            handoff_network,
+            short_pass_loose,
+            stack_top_takes_ball,
+            keep_choice_needs_top,
+            forbidden,
+            setup,
+            scripted_end: _,
+        } = self;
+        *ap_per_turn == other.ap_per_turn
+            && *end_zone_depth == other.end_zone_depth
+            && *touchdowns_to_win == other.touchdowns_to_win
+            && *turn_limit == other.turn_limit
+            && *short_pass_range == other.short_pass_range
+            && *long_pass_min_distance == other.long_pass_min_distance
+            && *long_pass_max_distance == other.long_pass_max_distance
+            && *handoff_network == other.handoff_network
+            && *short_pass_loose == other.short_pass_loose
+            && *stack_top_takes_ball == other.stack_top_takes_ball
+            && *keep_choice_needs_top == other.keep_choice_needs_top
+            && *forbidden == other.forbidden
+            && *setup == other.setup
+    }
+}
+
+impl Eq for Params {}
 
 impl Default for Params {
     fn default() -> Self {
@@ -135,6 +179,7 @@ impl Default for Params {
             keep_choice_needs_top: false,
             forbidden: Verbs::NONE,
             setup: setup::standard(),
+            scripted_end: false,
         }
     }
 }

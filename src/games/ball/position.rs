@@ -96,10 +96,16 @@ impl Stacks {
         self.len == 0
     }
 
-    /// Adds a stack, keeping board order. Panics past 7, which two pieces a
-    /// stack out of 14 makes impossible.
-    pub fn insert(&mut self, stack: Stack) {
+    /// Adds a stack, keeping board order; `false` (and no change) when
+    /// all 7 places are taken. Rules that stack two unstacked pieces never
+    /// get there (14 pieces, two a stack); input that names more stacks
+    /// must be refused, not crash.
+    #[must_use]
+    pub fn insert(&mut self, stack: Stack) -> bool {
         let n = self.len as usize;
+        if n == self.items.len() {
+            return false;
+        }
         let pos = self.items[..n]
             .iter()
             .position(|s| s.at > stack.at)
@@ -107,6 +113,7 @@ impl Stacks {
         self.items.copy_within(pos..n, pos + 1);
         self.items[pos] = stack;
         self.len += 1;
+        true
     }
 
     pub fn remove_at(&mut self, at: Sq) -> Option<Stack> {
@@ -173,11 +180,15 @@ pub struct CardUse {
     pub turn: u8,
 }
 
-/// Up to 16 use-limited (coach, card) pairs, kept sorted so equal
-/// positions compare equal. Cards without limits are not tracked.
+/// How many use-limited (coach, card) pairs a position can record: the
+/// script host refuses a ruleset with more, so every play is counted.
+pub const MAX_CARD_USES: usize = 16;
+
+/// Up to [`MAX_CARD_USES`] use-limited (coach, card) pairs, kept sorted so
+/// equal positions compare equal. Cards without limits are not tracked.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct CardUses {
-    entries: [Option<CardUse>; 16],
+    entries: [Option<CardUse>; MAX_CARD_USES],
 }
 
 impl CardUses {
@@ -191,7 +202,9 @@ impl CardUses {
         self.entries.iter().flatten()
     }
 
-    /// Sets a pair's counts; `false` when all 16 slots are taken.
+    /// Sets a pair's counts; `false` when all slots are taken (the caller
+    /// must not ignore it: an uncounted play bypasses the limit).
+    #[must_use]
     pub fn set(&mut self, u: CardUse) -> bool {
         if let Some(e) = self
             .entries
@@ -206,9 +219,11 @@ impl CardUses {
             return false;
         };
         *slot = Some(u);
+        // By name, not by handle: handles are numbered in the order a
+        // process first met each id, and the JSON must not depend on it.
         let mut used: Vec<CardUse> = self.iter().copied().collect();
-        used.sort_by_key(|u| (u.team, u.card));
-        self.entries = [None; 16];
+        used.sort_by_key(|u| (u.team, u.card.name()));
+        self.entries = [None; MAX_CARD_USES];
         for (slot, u) in self.entries.iter_mut().zip(used) {
             *slot = Some(u);
         }

@@ -34,6 +34,10 @@ use crate::games::ball::piece::Team;
 use crate::kernel::hash::fingerprint;
 use crate::toml_doc::Doc;
 
+/// The deepest `extends` chain: each file read recurses, and a chain of
+/// thousands would overflow the stack. Real chains are two or three deep.
+pub const MAX_EXTENDS: usize = 32;
+
 /// Where shipped rulesets live, under the data root.
 pub const RULESETS_DIR: &str = "rulesets";
 /// Where shipped cards live: `cards/<id>.lua`.
@@ -96,7 +100,8 @@ pub fn game_of(spec: &str) -> GameKind {
 
 /// The game of the ruleset file at `path` (see [`game_of`]).
 pub fn game_of_file(path: &Path) -> GameKind {
-    let Ok(text) = std::fs::read_to_string(path) else {
+    // A file that cannot be read (too large, a FIFO) is BALL's to refuse.
+    let Ok(text) = crate::files::read_text(path, crate::files::MAX_RULESET) else {
         return GameKind::Ball;
     };
     let (table, _) = DeTable::parse_recoverable(&text);
@@ -441,6 +446,66 @@ fn set_param(params: &mut Params, key: &str, value: ParamValue) {
     }
 }
 
+/// A parameter's value as a script gives it (a variant's `params = {…}`).
+#[derive(Clone, Copy, Debug)]
+pub enum ScriptParam {
+    Int(i64),
+    Bool(bool),
+    /// Anything else: its Lua type name, for the message.
+    Other(&'static str),
+}
+
+/// Sets one parameter a script gives, with exactly the ranges of a
+/// ruleset file's `[params]` ([`PARAM_KEYS`]): a variant may set only what
+/// `check` would accept in TOML, so `check --print` always prints a
+/// ruleset `check` accepts.
+pub fn set_script_param(params: &mut Params, key: &str, value: ScriptParam) -> Result<(), String> {
+    let Some(&(name, kind)) = PARAM_KEYS.iter().find(|(p, _)| *p == key) else {
+        return Err(unknown(
+            "parameter",
+            key,
+            PARAM_KEYS.iter().map(|(p, _)| *p),
+        ));
+    };
+    let parsed = match (kind, value) {
+        (ParamKind::Int { min, max }, ScriptParam::Int(n)) if (min..=max).contains(&n) => {
+            ParamValue::Int(n)
+        }
+        (ParamKind::Int { min, max }, ScriptParam::Int(n)) => {
+            return Err(format!(
+                "parameter `{key}` = {n} is out of range {min}..={max}"
+            ));
+        }
+        (ParamKind::Int { min, max }, _) => {
+            return Err(format!(
+                "parameter `{key}` must be a whole number from {min} to {max}"
+            ));
+        }
+        (ParamKind::Bool, ScriptParam::Bool(b)) => ParamValue::Bool(b),
+        (ParamKind::Bool, _) => return Err(format!("parameter `{key}` must be true or false")),
+        (ParamKind::Verbs, _) => {
+            return Err(format!(
+                "`{key}` is not a parameter of `params` in a variant: list the verbs in the variant's own `forbid`"
+            ));
+        }
+    };
+    set_param(params, name, parsed);
+    Ok(())
+}
+
+/// What the parameters say together that no single range can: checked
+/// after every ruleset file and after every variant.
+pub fn params_problem(params: &Params) -> Option<String> {
+    match params.long_pass_max_distance {
+        Some(max) if max < params.long_pass_min_distance => Some(format!(
+            "long_pass_max_distance {max} is below long_pass_min_distance {}: \
+no long pass could ever be legal",
+            params.long_pass_min_distance
+        )),
+        _ => None,
+    }
+}
+
 /// The `[params]` lines of `params`, every key (the body of
 /// `rulesets/standard.toml` for the defaults).
 pub fn params_toml(params: &Params) -> String {
@@ -457,7 +522,8 @@ pub fn params_toml(params: &Params) -> String {
         stack_top_takes_ball,
         keep_choice_needs_top,
         forbidden,
-        setup: _, // B3.1 is not a ruleset parameter yet.
+        setup: _,        // B3.1 is not a ruleset parameter yet.
+        scripted_end: _, // the script host's, not a key
     } = params;
     let forbid: Vec<String> = Verb::ALL
         .into_iter()
@@ -604,13 +670,13 @@ impl Loader {
                 return (ruleset, vec![problem]);
             }
         };
-        let merged = match std::fs::read_to_string(&file.path) {
+        let merged = match crate::files::read_text(&file.path, crate::files::MAX_RULESET) {
             Ok(text) => self.file(&file, text, 0),
-            Err(e) => {
+            Err(reason) => {
                 self.problems.push(Problem::new(
                     &file.display,
                     None,
-                    format!("cannot read the ruleset: {}", io_reason(&e)),
+                    format!("cannot read the ruleset: {reason}"),
                 ));
                 Merged::default()
             }
@@ -629,8 +695,15 @@ impl Loader {
         }
         if is_ruleset_path(spec) {
             let path = PathBuf::from(spec);
-            if !path.is_file() {
+            if !path.exists() {
                 return Err(Problem::new(spec, None, "no such ruleset file"));
+            }
+            if let Err(reason) = crate::files::regular_file(&path) {
+                return Err(Problem::new(
+                    spec,
+                    None,
+                    format!("cannot read the ruleset: {reason}"),
+                ));
             }
             let shipped = self.shipped_name(&path);
             return Ok(Located {
@@ -782,6 +855,15 @@ impl Loader {
             );
             return Merged::default();
         }
+        if level + 1 >= MAX_EXTENDS {
+            ctx.problem(
+                offset,
+                format!(
+                    "extends `{spec}`: the `extends` chain is more than {MAX_EXTENDS} files deep"
+                ),
+            );
+            return Merged::default();
+        }
         let canonical =
             std::fs::canonicalize(&located.path).unwrap_or_else(|_| located.path.clone());
         if let Some(i) = self.stack.iter().position(|(p, _)| *p == canonical) {
@@ -790,15 +872,14 @@ impl Loader {
             ctx.problem(offset, format!("extends cycle: {}", cycle.join(" → ")));
             return Merged::default();
         }
-        match std::fs::read_to_string(&located.path) {
+        match crate::files::read_text(&located.path, crate::files::MAX_RULESET) {
             Ok(text) => self.file(&located, text, level + 1),
-            Err(e) => {
+            Err(reason) => {
                 ctx.problem(
                     offset,
                     format!(
-                        "extends `{spec}`: cannot read {}: {}",
-                        located.display,
-                        io_reason(&e)
+                        "extends `{spec}`: cannot read {}: {reason}",
+                        located.display
                     ),
                 );
                 Merged::default()
@@ -887,17 +968,19 @@ or a path (with a `/` or ending in `.lua`)"
             let path = r.path.as_ref()?;
             let text = cache
                 .entry(path.clone())
-                .or_insert_with(|| match std::fs::read_to_string(path) {
-                    Ok(t) => Some(t),
-                    Err(e) => {
-                        late.push(Problem::new(
-                            &r.origin.file,
-                            Some(r.origin.line),
-                            format!("cannot read {}: {}", r.display, io_reason(&e)),
-                        ));
-                        None
-                    }
-                })
+                .or_insert_with(
+                    || match crate::files::read_text(path, crate::files::MAX_SCRIPT) {
+                        Ok(t) => Some(t),
+                        Err(reason) => {
+                            late.push(Problem::new(
+                                &r.origin.file,
+                                Some(r.origin.line),
+                                format!("cannot read {}: {reason}", r.display),
+                            ));
+                            None
+                        }
+                    },
+                )
                 .clone()?;
             Some(ScriptSource {
                 path: r.display.clone(),
@@ -938,9 +1021,7 @@ set `card_mode = true` or remove [cards]",
                 ));
             }
         }
-        if let Some(max) = merged.params.long_pass_max_distance
-            && max < merged.params.long_pass_min_distance
-        {
+        if let Some(message) = params_problem(&merged.params) {
             let at = [
                 merged.param_origin.get("long_pass_max_distance"),
                 merged.param_origin.get("long_pass_min_distance"),
@@ -949,30 +1030,21 @@ set `card_mode = true` or remove [cards]",
             .flatten()
             .min_by_key(|o| o.level);
             if let Some(at) = at {
-                late.push(Problem::new(
-                    &at.file,
-                    Some(at.line),
-                    format!(
-                        "long_pass_max_distance {max} is below long_pass_min_distance {}: \
-no long pass could ever be legal",
-                        merged.params.long_pass_min_distance
-                    ),
-                ));
+                late.push(Problem::new(&at.file, Some(at.line), message));
             }
         }
         let mut problems = std::mem::take(&mut self.problems);
         problems.extend(late);
         // Files in reading order, then lines within each file.
-        let order: Vec<String> = {
-            let mut seen = Vec::new();
+        let order: std::collections::HashMap<String, usize> = {
+            let mut seen = std::collections::HashMap::new();
             for p in &problems {
-                if !seen.contains(&p.file) {
-                    seen.push(p.file.clone());
-                }
+                let next = seen.len();
+                seen.entry(p.file.clone()).or_insert(next);
             }
             seen
         };
-        problems.sort_by_key(|p| (order.iter().position(|f| *f == p.file), p.line));
+        problems.sort_by_key(|p| (order.get(&p.file).copied(), p.line));
 
         // `layer` pushes a file after its parent: base first already.
         let files = std::mem::take(&mut self.files);
@@ -1250,7 +1322,7 @@ fn scripts(
     what: &str,
 ) -> Vec<ScriptRef> {
     let mut out: Vec<ScriptRef> = Vec::new();
-    let mut ids: Vec<(String, usize)> = Vec::new();
+    let mut ids: std::collections::HashMap<String, usize> = Default::default();
     for &(entry, at) in list {
         // The id before the file is looked up: a duplicate is reported
         // once, as a duplicate, even when the file is also missing.
@@ -1260,7 +1332,7 @@ fn scripts(
         }
         .id()
         .to_string();
-        if let Some((_, first)) = ids.iter().find(|(i, _)| *i == id) {
+        if let Some(first) = ids.get(&id) {
             let first = ctx.line(*first);
             ctx.problem(
                 at,
@@ -1280,7 +1352,7 @@ lower-case letters, digits, `_` or `-`"
                 ),
             );
         }
-        ids.push((id, at));
+        ids.insert(id, at);
         out.push(loader.script(ctx, kind, entry, at));
     }
     out
@@ -1412,24 +1484,8 @@ fn stems(dir: &Path, ext: &str) -> Vec<String> {
 /// Drops repeated problems, keeping the first of each (a card both teams
 /// hold is checked twice, and its problems are the same).
 pub fn dedup(problems: &mut Vec<Problem>) {
-    let mut seen: Vec<Problem> = Vec::new();
-    problems.retain(|p| {
-        let new = !seen.contains(p);
-        if new {
-            seen.push(p.clone());
-        }
-        new
-    });
-}
-
-/// An IO error without the OS error number, for one-line messages.
-pub(crate) fn io_reason(e: &std::io::Error) -> String {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => "not found".into(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
-        std::io::ErrorKind::InvalidData => "not valid UTF-8".into(),
-        _ => e.to_string(),
-    }
+    let mut seen = std::collections::HashSet::new();
+    problems.retain(|p| seen.insert(p.to_string()));
 }
 
 #[cfg(test)]

@@ -20,20 +20,23 @@ pub fn edit(pos: &mut Position, line: &str) -> Result<(), String> {
     let t: Vec<&str> = line.split_whitespace().collect();
     let piece = |s: &str| PieceId::parse(s).ok_or_else(|| format!("`{s}` is not a piece id"));
     let square = |s: &str| Sq::parse(s).map_err(|e| e.describe(s));
-    let number = |s: &str| {
-        s.parse::<u16>()
-            .map_err(|_| format!("`{s}` is not a number"))
+    // Out of range is an error, never wrapped: `action 258` is not 2 AP.
+    let number = |s: &str, what: &str, max: u16| match s.parse::<u32>() {
+        Ok(n) if n <= u32::from(max) => Ok(n as u16),
+        Ok(n) => Err(format!("{what} {n} is out of range 0-{max}")),
+        Err(_) => Err(format!("`{s}` is not a number")),
     };
+    let small = |s: &str, what: &str| number(s, what, 255).map(|n| n as u8);
     match t.as_slice() {
         ["turn", turn, team, phase, ap] => {
-            pos.turn = number(turn)?;
+            pos.turn = number(turn, "turn", u16::MAX)?;
             pos.to_move = Team::parse(team).ok_or_else(|| format!("`{team}` is not ATK or DEF"))?;
             pos.phase = match *phase {
                 "action" => Phase::Action,
                 "release" => Phase::Release,
                 _ => return Err(format!("`{phase}` is not action or release")),
             };
-            pos.ap = number(ap)? as u8;
+            pos.ap = small(ap, "AP")?;
         }
         ["place", id, at, flags @ ..] => {
             let id = piece(id)?;
@@ -56,14 +59,20 @@ pub fn edit(pos: &mut Position, line: &str) -> Result<(), String> {
             let (top, bottom) = (piece(top)?, piece(bottom)?);
             pos.piece_mut(top).at = at;
             pos.piece_mut(bottom).at = at;
-            pos.stacks.insert(Stack {
+            let formed = number(formed, "formed turn", u16::MAX)?;
+            if !pos.stacks.insert(Stack {
                 at,
                 top,
                 bottom,
-                formed: number(formed)?,
-            });
+                formed,
+            }) {
+                return Err(
+                    "an eighth stack: a position has at most 7 (B7.1: 14 pieces, two a stack)"
+                        .into(),
+                );
+            }
         }
-        ["score", atk, def] => pos.score = [number(atk)? as u8, number(def)? as u8],
+        ["score", atk, def] => pos.score = [small(atk, "score")?, small(def, "score")?],
         _ => {
             return Err(format!(
                 "`{line}`: expected `turn N TEAM PHASE AP`, `place PIECE SQUARE [down] [restricted]`, \

@@ -15,7 +15,7 @@ use toml::de::{DeTable, DeValue};
 use super::court::{COURT_SIZE, Court, CourtPart, Gate};
 use super::space::Space;
 use crate::diagnostic::Problem;
-use crate::games::ball::ruleset::{io_reason, type_name};
+use crate::games::ball::ruleset::type_name;
 use crate::toml_doc::Doc;
 
 /// Where shipped courts live, under the data root.
@@ -65,12 +65,13 @@ pub fn parse(file: &str, text: &str) -> Result<Court, Vec<Problem>> {
 
 /// Reads and parses the court file at `path`, named `shown` in messages.
 pub fn read(path: &Path, shown: &str) -> Result<Court, Vec<Problem>> {
-    match std::fs::read_to_string(path) {
+    // Bounded, and never a FIFO or a device.
+    match crate::files::read_text(path, crate::files::MAX_RULESET) {
         Ok(text) => parse(shown, &text),
         Err(e) => Err(vec![Problem::new(
             shown,
             None,
-            format!("cannot read the court file: {}", io_reason(&e)),
+            format!("cannot read the court file: {e}"),
         )]),
     }
 }

@@ -39,6 +39,7 @@ impl Figures for Gateball {
         action: Action,
         _after: &Position,
         events: &[Event],
+        _errors: &[String],
     ) {
         let start = before.phase == Phase::Move
             && before.ball_state(before.ball).place == Place::Waiting;

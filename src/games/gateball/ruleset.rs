@@ -29,7 +29,7 @@ use super::setup;
 use super::{Rules, Setup, SparkDice};
 use crate::diagnostic::{Problem, did_you_mean};
 use crate::games::ball::ruleset::{
-    RULESETS_DIR, data_root, display_under, io_reason, is_ruleset_path, join_display, shipped,
+    RULESETS_DIR, data_root, display_under, is_ruleset_path, join_display, shipped,
 };
 use crate::toml_doc::{Doc, unknown};
 
@@ -126,11 +126,12 @@ pub fn load(spec: &str) -> Result<GateballRuleset, String> {
 /// The ruleset, or every problem.
 fn read(spec: &str) -> Result<GateballRuleset, Vec<Problem>> {
     let (path, shown, name) = locate(spec).map_err(|p| vec![p])?;
-    let text = std::fs::read_to_string(&path).map_err(|e| {
+    // Bounded, and never a FIFO or a device.
+    let text = crate::files::read_text(&path, crate::files::MAX_RULESET).map_err(|e| {
         vec![Problem::new(
             &shown,
             None,
-            format!("cannot read the ruleset: {}", io_reason(&e)),
+            format!("cannot read the ruleset: {e}"),
         )]
     })?;
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();

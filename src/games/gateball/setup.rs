@@ -24,7 +24,7 @@ use super::event::{Event, PlayKind, Side};
 use super::position::{Position, Team};
 use super::{First, Gateball, Player, Rules, Setup};
 use crate::diagnostic::Problem;
-use crate::games::ball::ruleset::{io_reason, type_name};
+use crate::games::ball::ruleset::type_name;
 use crate::kernel::rng::SplitMix64;
 use crate::toml_doc::{Doc, unknown};
 
@@ -57,12 +57,13 @@ pub fn parse(file: &str, text: &str) -> Result<Setup, Vec<Problem>> {
 
 /// Reads and parses the setup file at `path`, named `shown` in messages.
 pub fn read(path: &Path, shown: &str) -> Result<Setup, Vec<Problem>> {
-    match std::fs::read_to_string(path) {
+    // Bounded, and never a FIFO or a device.
+    match crate::files::read_text(path, crate::files::MAX_RULESET) {
         Ok(text) => parse(shown, &text),
         Err(e) => Err(vec![Problem::new(
             shown,
             None,
-            format!("cannot read the setup file: {}", io_reason(&e)),
+            format!("cannot read the setup file: {e}"),
         )]),
     }
 }

@@ -93,6 +93,7 @@ impl crate::lab::Figures for super::Gball {
         _action: super::action::Action,
         _after: &super::position::Position,
         events: &[Event],
+        _errors: &[String],
     ) {
         for e in events {
             t.emit(*e);

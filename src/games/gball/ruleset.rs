@@ -21,7 +21,7 @@ use toml::de::{DeTable, DeValue};
 use super::{Params, Teams, Venue};
 use crate::diagnostic::{Problem, did_you_mean};
 use crate::games::ball::ruleset::{
-    RULESETS_DIR, data_root, display_under, io_reason, is_ruleset_path, shipped,
+    RULESETS_DIR, data_root, display_under, is_ruleset_path, shipped,
 };
 use crate::toml_doc::{Doc, unknown};
 
@@ -182,11 +182,11 @@ pub fn parse(shown: &str, text: &str, name: &str) -> Result<GballRuleset, Vec<Pr
 
 fn read(spec: &str) -> Result<GballRuleset, Vec<Problem>> {
     let (path, shown, name) = locate(spec).map_err(|p| vec![p])?;
-    let text = std::fs::read_to_string(&path).map_err(|e| {
+    let text = crate::files::read_text(&path, crate::files::MAX_RULESET).map_err(|e| {
         vec![Problem::new(
             &shown,
             None,
-            format!("cannot read the ruleset: {}", io_reason(&e)),
+            format!("cannot read the ruleset: {e}"),
         )]
     })?;
     parse(&shown, &text, &name)
@@ -371,7 +371,7 @@ to `--teams FILE`"
 /// Whether the file at `path` says `game = "gball"` (how the platform's
 /// ruleset router tells a G-ball ruleset from BALL's and Gateball's).
 pub fn is_gball_file(path: &Path) -> bool {
-    let Ok(text) = std::fs::read_to_string(path) else {
+    let Ok(text) = crate::files::read_text(path, crate::files::MAX_RULESET) else {
         return false;
     };
     let (table, _) = DeTable::parse_recoverable(&text);

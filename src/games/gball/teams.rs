@@ -173,10 +173,8 @@ pub fn parse(file: &str, text: &str) -> Result<Teams, String> {
 
 /// Reads a teams file from disk.
 pub fn load(path: &str) -> Result<Teams, String> {
-    let meta = std::fs::metadata(path).map_err(|e| format!("{path}: cannot read: {e}"))?;
-    if meta.len() > MAX_BYTES as u64 {
-        return Err(format!("{path}: a teams file is at most {MAX_BYTES} bytes"));
-    }
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: cannot read: {e}"))?;
+    // Bounded, and never a FIFO or a device.
+    let text = crate::files::read_text(std::path::Path::new(path), MAX_BYTES as u64)
+        .map_err(|e| format!("{path}: cannot read: {e}"))?;
     parse(path, &text)
 }

@@ -147,7 +147,7 @@ pub const BINDINGS: &[Binding] = &[
     write(
         "move",
         "piece: Piece, square: Square",
-        "Puts an unstacked piece on an empty square anywhere; a loose ball there is taken and restricts the piece (B9.2).",
+        "Puts an unstacked piece on an empty square anywhere; a loose ball there is taken and, when the piece is the moving coach's, restricts it (B9.2, B4.5).",
     ),
     write(
         "stand_up",
@@ -182,7 +182,7 @@ pub const BINDINGS: &[Binding] = &[
     write(
         "take_ball",
         "piece: Piece",
-        "An active, unstacked piece takes the loose ball wherever it lies, and is restricted (B9.2).",
+        "An active, unstacked piece takes the loose ball wherever it lies, and is restricted when it is the moving coach's (B9.2, B4.5).",
     ),
     write(
         "restrict",
@@ -523,7 +523,9 @@ fn register_writes(r: &mut Registrar) -> mlua::Result<()> {
             pos.piece_mut(id).at = to;
             if pos.loose_ball() == Some(to) {
                 pos.ball = BallState::Held(id);
-                pos.piece_mut(id).restricted = true;
+                // B4.5: a restriction lasts the turn, so only the moving
+                // coach's pieces carry one.
+                pos.piece_mut(id).restricted = id.team() == pos.to_move;
             }
             Ok(())
         })
@@ -602,12 +604,14 @@ fn register_writes(r: &mut Registrar) -> mlua::Result<()> {
             let at = pos.piece(bottom).at;
             pos.piece_mut(top).at = at;
             let formed = pos.turn;
-            pos.stacks.insert(Stack {
+            if !pos.stacks.insert(Stack {
                 at,
                 top,
                 bottom,
                 formed,
-            });
+            }) {
+                return Err("no room for another stack (B7.1: at most 7)".into());
+            }
             if pos.ball == BallState::Held(bottom) && params.stack_top_takes_ball {
                 pos.ball = BallState::Held(top);
             }
@@ -636,7 +640,7 @@ fn register_writes(r: &mut Registrar) -> mlua::Result<()> {
                 return Err("the ball is not loose".into());
             }
             pos.ball = BallState::Held(id);
-            pos.piece_mut(id).restricted = true;
+            pos.piece_mut(id).restricted = id.team() == pos.to_move;
             Ok(())
         })
     })?;
@@ -702,7 +706,12 @@ pub fn reference() -> String {
          Also available: `sorted_pairs(t)` (iterate a table in a fixed order: `pairs`\n\
          order changes between runs), the `string` (plain `find` only: no patterns),\n\
          `table`, `math` (no `random`: BALL has no chance), `utf8` and `coroutine`\n\
-         libraries. Not available: `io`, `os`, `require`, `load`, `dofile`, `debug`.\n\n",
+         libraries. Not available: `io`, `os`, `require`, `load`, `dofile`, `debug`,\n\
+         `string.pack`, and finalizers (`__gc` in `setmetatable`).\n\n\
+         Every hook call has a budget: VM instructions, plus the work of library calls\n\
+         (elements moved or sorted, bytes copied or searched, memory allocated), and at\n\
+         most 0.5 s of wall time. A call that spends it stops with an error at its line.\n\
+         Memory: 16 MiB a game. `error` takes a message string.\n\n",
     );
     for (title, writes) in [("Reads", false), ("Writes", true)] {
         s.push_str(&format!("## {title}\n\n"));

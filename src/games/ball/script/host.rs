@@ -10,15 +10,19 @@ use mlua::{Function, Table, Value};
 use super::api::{self, Ctx};
 use super::error::ScriptError;
 use super::sandbox::Sandbox;
-use super::targets::{ArgSpec, BallNeed, Declared, PieceSpec, SquareSpec, TeamFilter};
+use super::targets::{ArgSpec, BallNeed, Declared, MAX_TARGETS, PieceSpec, SquareSpec, TeamFilter};
 use crate::diagnostic::did_you_mean;
 use crate::games::ball::action::{Arg, CardId};
 use crate::games::ball::board::Sq;
 use crate::games::ball::json;
 use crate::games::ball::params::{Params, Verb};
 use crate::games::ball::piece::{PieceId, Team};
-use crate::games::ball::position::Position;
-use crate::games::ball::ruleset::ScriptSource;
+use crate::games::ball::position::{MAX_CARD_USES, Position};
+use crate::games::ball::ruleset::{ScriptParam, ScriptSource, params_problem, set_script_param};
+
+/// The most cards one coach may hold, and the most variants a ruleset
+/// may list.
+pub const MAX_SCRIPTS: usize = 64;
 
 /// What a card argument is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -197,6 +201,26 @@ impl Host {
             names,
         };
         let mut errors = Vec::new();
+        // Every card's targets go into every legal list, every variant's
+        // hooks run at every event: a ruleset of thousands would make
+        // each list and each turn as slow as it likes.
+        for (list, what) in [
+            (cards[0].as_slice(), "ATK's cards"),
+            (cards[1].as_slice(), "DEF's cards"),
+            (variants, "variants"),
+        ] {
+            if list.len() > MAX_SCRIPTS {
+                return Err(vec![ScriptError::kernel(
+                    &list[MAX_SCRIPTS].path,
+                    "ruleset",
+                    "load",
+                    format!(
+                        "{} {what}: a ruleset lists at most {MAX_SCRIPTS}",
+                        list.len()
+                    ),
+                )]);
+            }
+        }
         let mut params = params.clone();
         let mut ep = EpTable::default();
         if let Some(src) = ep_table {
@@ -252,6 +276,30 @@ impl Host {
                     continue;
                 }
                 decks[team as usize].push(index);
+            }
+        }
+        // Every use-limited card a coach holds needs a slot in the
+        // position's record (B11.6): past the last slot, plays would go
+        // uncounted and the limit would not hold.
+        let mut limited = 0;
+        for team in Team::BOTH {
+            for &i in &decks[team as usize] {
+                let info = &host.cards[i].info;
+                if info.uses.is_none() && info.per_turn.is_none() {
+                    continue;
+                }
+                limited += 1;
+                if limited > MAX_CARD_USES {
+                    errors.push(ScriptError::kernel(
+                        &info.file,
+                        &format!("card {}", info.id.name()),
+                        "load",
+                        format!(
+                            "more than {MAX_CARD_USES} use-limited cards (`uses` or `per_turn`) in the ruleset, \
+ATK's and DEF's together: a position records the plays of at most {MAX_CARD_USES}"
+                        ),
+                    ));
+                }
             }
         }
         if errors.is_empty() {
@@ -310,12 +358,17 @@ impl Host {
         let owner = "EP table";
         let t = self.load_table(src, owner)?;
         let mut ep = EpTable::default();
-        for pair in t.pairs::<Value, Value>() {
-            let (k, v) = pair.map_err(|e| ScriptError::from_lua(&e, &src.path, owner, "load"))?;
-            let key = k
-                .as_string()
-                .map(|s| s.to_string_lossy())
-                .unwrap_or_else(|| format!("{k:?}"));
+        let mut pairs = t
+            .pairs::<Value, Value>()
+            .map(|pair| {
+                let (k, v) = pair?;
+                Ok((lua_show(&k), v))
+            })
+            .collect::<mlua::Result<Vec<_>>>()
+            .map_err(|e| ScriptError::from_lua(&e, &src.path, owner, "load"))?;
+        // In key order: the first problem must not change between runs.
+        pairs.sort_by(|a, b| a.0.cmp(&b.0));
+        for (key, v) in pairs {
             let Some(i) = EP_KEYS.iter().position(|e| *e == key) else {
                 let hint = did_you_mean(&key, EP_KEYS.iter().copied())
                     .map(|s| format!(" (did you mean `{s}`?)"))
@@ -364,10 +417,23 @@ impl Host {
             .flatten()
             .ok_or_else(|| err("a variant needs `name`".into()))?;
         if let Ok(Some(p)) = t.get::<Option<Table>>("params") {
-            for pair in p.pairs::<String, Value>() {
-                let (k, v) =
-                    pair.map_err(|e| ScriptError::from_lua(&e, &src.path, &owner, "load"))?;
-                set_param(params, &k, &v).map_err(&err)?;
+            // In key order: `pairs` order changes between runs, and so
+            // would which problem is reported first.
+            let mut pairs = p
+                .pairs::<String, Value>()
+                .collect::<mlua::Result<Vec<_>>>()
+                .map_err(|e| ScriptError::from_lua(&e, &src.path, &owner, "load"))?;
+            pairs.sort_by(|a, b| a.0.cmp(&b.0));
+            for (k, v) in pairs {
+                let value = match v {
+                    Value::Integer(n) => ScriptParam::Int(n),
+                    Value::Boolean(b) => ScriptParam::Bool(b),
+                    other => ScriptParam::Other(other.type_name()),
+                };
+                set_script_param(params, &k, value).map_err(&err)?;
+            }
+            if let Some(problem) = params_problem(params) {
+                return Err(err(problem));
             }
         }
         if let Ok(Some(f)) = t.get::<Option<Table>>("forbid") {
@@ -415,11 +481,16 @@ impl Host {
             }
         };
         let id_text = text_field("id")?;
-        let id = CardId::intern(&id_text).ok_or_else(|| {
-            err(format!(
-                "`{id_text}` is not a card id (lower-case letters, digits, `_`, `-`)"
-            ))
-        })?;
+        // A card is named by its file (docs/rulesets.md): a file that
+        // calls itself `sprint` would pass for the shipped card in every
+        // record and legal list.
+        if id_text != src.id() {
+            return Err(err(format!(
+                "`id = \"{id_text}\"` must be the card's file name, `{}`: a card is named by its file",
+                src.id()
+            )));
+        }
+        let id = CardId::intern(&id_text).map_err(&err)?;
         let small = |k: &str, max: i64, default: Option<i64>| -> Result<Option<i64>, ScriptError> {
             match t.get::<Value>(k) {
                 Ok(Value::Nil) => Ok(default),
@@ -483,7 +554,18 @@ impl Host {
                 }
                 Targets::Script(f)
             }
-            Ok(Value::Table(list)) => Targets::Declared(declared(&t, &list, &args).map_err(&err)?),
+            Ok(Value::Table(list)) => {
+                let d = declared(&t, &list, &args).map_err(&err)?;
+                if d.bound() > MAX_TARGETS {
+                    return Err(err(format!(
+                        "`targets` could offer up to {} targets in one position (each argument's \
+candidates multiplied); a card offers at most {MAX_TARGETS}: narrow a filter (`team`, `from` with \
+`distance`, a smaller number range)",
+                        d.bound()
+                    )));
+                }
+                Targets::Declared(d)
+            }
             _ => return Err(err("`targets` is missing: a list of argument filters, or a function (game) returning the targets".into())),
         };
         let resolve = func("resolve", true)?.expect("required");
@@ -602,6 +684,11 @@ impl Host {
         let bad = |m: String| ScriptError::kernel(&info.file, &owner, "targets", m);
         let start = out.len();
         for (n, target) in list.sequence_values::<Value>().enumerate() {
+            if n as u64 >= MAX_TARGETS {
+                return Err(bad(format!(
+                    "returned more than {MAX_TARGETS} targets; a card offers at most {MAX_TARGETS}"
+                )));
+            }
             let target =
                 target.map_err(|e| ScriptError::from_lua(&e, &info.file, &owner, "targets"))?;
             let values: Vec<Value> = match target {
@@ -663,12 +750,15 @@ impl Host {
             }
         });
         r.map_err(|e| ScriptError::from_lua(&e, &info.file, &owner(), "resolve"))?;
-        json::validate(&after, params).map_err(|e| {
+        json::check(&after, params).map_err(|e| {
             ScriptError::kernel(
                 &info.file,
                 &owner(),
                 "resolve",
-                format!("the effect would break the rules: {}", e.problem),
+                format!(
+                    "the effect would break the rules: `{}`: {}",
+                    e.field, e.problem
+                ),
             )
         })?;
         Ok(after)
@@ -685,38 +775,61 @@ impl Host {
         }
     }
 
-    /// Runs every variant's hook for an event; each works on the result
-    /// of the one before, and a failure leaves the position as it was.
+    /// How many variants are loaded (each may hook events).
+    pub fn variant_count(&self) -> usize {
+        self.variants.len()
+    }
+
+    /// Runs every variant's hook for an event, in the ruleset's order, each
+    /// on the result of the ones before. A hook that fails (an error, its
+    /// budget, a change that breaks the rules) is reported through
+    /// `failed` and leaves the position as the hooks before it left it;
+    /// the hooks after it still run. `skip(k)` leaves out variant `k`.
     pub fn on_event(
         &self,
         pos: &Position,
         params: &Params,
         event: EventHook,
         team: Team,
-    ) -> Result<Position, ScriptError> {
+        skip: &dyn Fn(usize) -> bool,
+        failed: &mut dyn FnMut(usize, ScriptError),
+    ) -> Position {
         let mut cur = *pos;
-        for v in &self.variants {
+        for (k, v) in self.variants.iter().enumerate() {
             let (hook, name) = match event {
                 EventHook::Touchdown => (&v.on_touchdown, "on_touchdown"),
                 EventHook::TurnStart => (&v.on_turn_start, "on_turn_start"),
             };
             let Some(f) = hook else { continue };
+            if skip(k) {
+                continue;
+            }
             let owner = format!("variant {}", v.name);
             let (r, after) = self.call(&cur, params, name, true, |g| {
                 f.call::<()>((g.clone(), team.name()))
             });
-            r.map_err(|e| ScriptError::from_lua(&e, &v.file, &owner, name))?;
-            json::validate(&after, params).map_err(|e| {
-                ScriptError::kernel(
-                    &v.file,
-                    &owner,
-                    name,
-                    format!("the change would break the rules: {}", e.problem),
-                )
-            })?;
+            if let Err(e) = r {
+                failed(k, ScriptError::from_lua(&e, &v.file, &owner, name));
+                continue;
+            }
+            if let Err(e) = json::check(&after, params) {
+                failed(
+                    k,
+                    ScriptError::kernel(
+                        &v.file,
+                        &owner,
+                        name,
+                        format!(
+                            "the change would break the rules: `{}`: {}",
+                            e.field, e.problem
+                        ),
+                    ),
+                );
+                continue;
+            }
             cur = after;
         }
-        Ok(cur)
+        cur
     }
 }
 
@@ -945,61 +1058,25 @@ fn freeze(sb: &Sandbox, game: Table) -> mlua::Result<Table> {
 }
 
 fn check_keys(t: &Table, known: &[&str]) -> Result<(), String> {
-    for pair in t.pairs::<Value, Value>() {
-        let Ok((k, _)) = pair else { continue };
+    // The least unknown key: the one reported must not change between
+    // runs (`pairs` order does), and a table of a million junk keys must
+    // not become a million strings here.
+    let mut least: Option<String> = None;
+    for (k, _) in t.pairs::<Value, Value>().flatten() {
         let key = lua_show(&k);
-        if !known.contains(&key.as_str()) {
+        if !known.contains(&key.as_str()) && least.as_ref().is_none_or(|l| key < *l) {
+            least = Some(key);
+        }
+    }
+    match least {
+        Some(key) => {
             let hint = did_you_mean(&key, known.iter().copied())
                 .map(|s| format!(" (did you mean `{s}`?)"))
                 .unwrap_or_default();
-            return Err(format!("unknown field `{key}`{hint}"));
+            Err(format!("unknown field `{key}`{hint}"))
         }
+        None => Ok(()),
     }
-    Ok(())
-}
-
-fn set_param(p: &mut Params, k: &str, v: &Value) -> Result<(), String> {
-    let int = |max: i64| match v {
-        Value::Integer(n) if (1..=max).contains(n) => Ok(*n),
-        _ => Err(format!("parameter `{k}` must be a whole number 1-{max}")),
-    };
-    let boolean = || match v {
-        Value::Boolean(b) => Ok(*b),
-        _ => Err(format!("parameter `{k}` must be true or false")),
-    };
-    match k {
-        "ap_per_turn" => p.ap_per_turn = int(10)? as u8,
-        "end_zone_depth" => p.end_zone_depth = int(7)? as u8,
-        "touchdowns_to_win" => p.touchdowns_to_win = int(100)? as u8,
-        "turn_limit" => p.turn_limit = int(1000)? as u16,
-        "short_pass_range" => p.short_pass_range = int(16)? as u8,
-        "long_pass_min_distance" => p.long_pass_min_distance = int(16)? as u8,
-        "long_pass_max_distance" => p.long_pass_max_distance = Some(int(16)? as u8),
-        "handoff_network" => p.handoff_network = boolean()?,
-        "short_pass_loose" => p.short_pass_loose = boolean()?,
-        "stack_top_takes_ball" => p.stack_top_takes_ball = boolean()?,
-        "keep_choice_needs_top" => p.keep_choice_needs_top = boolean()?,
-        _ => {
-            const KNOWN: &[&str] = &[
-                "ap_per_turn",
-                "end_zone_depth",
-                "touchdowns_to_win",
-                "turn_limit",
-                "short_pass_range",
-                "long_pass_min_distance",
-                "long_pass_max_distance",
-                "handoff_network",
-                "short_pass_loose",
-                "stack_top_takes_ball",
-                "keep_choice_needs_top",
-            ];
-            let hint = did_you_mean(k, KNOWN.iter().copied())
-                .map(|s| format!(" (did you mean `{s}`?)"))
-                .unwrap_or_default();
-            return Err(format!("unknown parameter `{k}`{hint}"));
-        }
-    }
-    Ok(())
 }
 
 fn to_arg(v: &Value, kind: ArgKind) -> Option<Arg> {

@@ -29,18 +29,30 @@ pub struct Prepared {
     pub needs_host: bool,
 }
 
-fn load(r: &Ruleset) -> Result<host::Loaded, Vec<ScriptError>> {
-    let cards = if r.card_mode {
-        r.cards.clone()
-    } else {
-        Default::default()
-    };
-    let ep = if r.card_mode {
-        r.ep_table.as_ref()
-    } else {
-        None
-    };
-    Host::load(&r.params, ep, &r.variants, &cards)
+fn recipe(r: &Ruleset) -> scripted::Recipe {
+    scripted::Recipe {
+        params: r.params.clone(),
+        ep_table: if r.card_mode {
+            r.ep_table.clone()
+        } else {
+            None
+        },
+        variants: r.variants.clone(),
+        cards: if r.card_mode {
+            r.cards.clone()
+        } else {
+            Default::default()
+        },
+    }
+}
+
+fn load(recipe: &scripted::Recipe) -> Result<host::Loaded, Vec<ScriptError>> {
+    Host::load(
+        &recipe.params,
+        recipe.ep_table.as_ref(),
+        &recipe.variants,
+        &recipe.cards,
+    )
 }
 
 /// Loads and validates a ruleset's scripts once.
@@ -51,38 +63,51 @@ pub fn prepare(r: &Ruleset) -> Result<Prepared, Vec<ScriptError>> {
             needs_host: false,
         });
     }
-    let loaded = load(r)?;
+    let loaded = load(&recipe(r))?;
     Ok(Prepared {
         params: loaded.params,
         needs_host: r.card_mode || loaded.host.has_event_hooks(),
     })
 }
 
-/// A game under `r`: native when no script needs to run during play,
-/// else with a script host of its own (a Lua state is not `Send`: build
-/// one game per thread).
-pub fn game(r: &Ruleset) -> Result<Ball, Vec<ScriptError>> {
+/// The extension of a ruleset whose scripts run during play, or `None`
+/// when the game is native.
+fn build(r: &Ruleset) -> Result<(Params, Option<Rc<scripted::Scripted>>), Vec<ScriptError>> {
     let prepared = prepare(r)?;
     if !prepared.needs_host {
-        return Ok(Ball::new(prepared.params));
+        return Ok((prepared.params, None));
     }
-    let loaded = load(r)?;
-    let ext = scripted::Scripted::new(loaded.host, r.card_mode, loaded.ep, loaded.decks);
-    Ok(Ball::with_extension(loaded.params, Rc::new(ext)))
+    let recipe = recipe(r);
+    let loaded = load(&recipe)?;
+    let ext = scripted::Scripted::new(recipe, loaded.host, r.card_mode, loaded.ep, loaded.decks);
+    let mut params = prepared.params;
+    // A script that runs during play may end the game at any time
+    // (`game.end_game()`): the game's reader must accept the position it
+    // leaves. The ruleset's own parameters stay the rules it states.
+    params.scripted_end = true;
+    Ok((params, Some(Rc::new(ext))))
+}
+
+/// A game under `r`: native when no script needs to run during play,
+/// else with a script host of its own (a Lua state is not `Send`: build
+/// one game per thread). A `Ball` that plays several games is brought
+/// back to its first script state by `Ball::reset_scripts`.
+pub fn game(r: &Ruleset) -> Result<Ball, Vec<ScriptError>> {
+    Ok(match build(r)? {
+        (params, None) => Ball::new(params),
+        (params, Some(ext)) => Ball::with_extension(params, ext),
+    })
 }
 
 /// The problems of one card file: readable, named like a card id, and
 /// whatever the script layer finds in it.
 pub fn check_card_file(path: &std::path::Path) -> Vec<Problem> {
     let shown = path.display().to_string();
-    let text = match std::fs::read_to_string(path) {
+    // Bounded, and never a FIFO or a device: `--card /dev/zero` or a named
+    // pipe must not read forever.
+    let text = match crate::files::read_text(path, crate::files::MAX_SCRIPT) {
         Ok(t) => t,
-        Err(e) => {
-            let reason = match e.kind() {
-                std::io::ErrorKind::NotFound => "not found".to_string(),
-                std::io::ErrorKind::InvalidData => "not valid UTF-8".to_string(),
-                _ => e.to_string(),
-            };
+        Err(reason) => {
             return vec![Problem::new(
                 shown,
                 None,
@@ -112,74 +137,109 @@ pub fn check_card_file(path: &std::path::Path) -> Vec<Problem> {
 }
 
 /// Every problem in a ruleset's scripts: load errors, and hooks that fail
-/// on the start position (`ball check`).
+/// in real game situations (`ball check`): the start position and the
+/// start of every shipped scenario, and a few seeded random games.
 pub fn check_scripts(r: &Ruleset) -> Vec<Problem> {
-    let start = crate::games::ball::position::Position::start(&r.params);
-    probe(r, &[start])
+    let params = match prepare(r) {
+        Ok(p) => p.params,
+        Err(errors) => return errors.iter().map(ScriptError::problem).collect(),
+    };
+    probe(r, &situations(&params))
 }
+
+/// Random games `ball check` plays to run the hooks where play takes
+/// them, and how long each may be.
+const PROBE_GAMES: u64 = 3;
+/// The most targets of one card `check` plays in one position.
+const PROBE_PLAYS: usize = 12;
+const PROBE_ACTIONS: usize = 600;
 
 /// Loads the ruleset's scripts, then, at each position, lists every
 /// card's targets for both coaches (with EP and AP to spare) and plays
 /// each listed card on a copy, so `targets`, `can_play` and `resolve` all
-/// run. Every failure becomes a problem.
-fn probe(r: &Ruleset, positions: &[crate::games::ball::position::Position]) -> Vec<Problem> {
-    let ball = match game(r) {
+/// run; runs every variant hook there for both coaches; and plays a few
+/// seeded random games through the whole extension. Every failure becomes
+/// a problem, each once.
+fn probe(r: &Ruleset, positions: &[Position]) -> Vec<Problem> {
+    let (params, ext) = match build(r) {
         Ok(b) => b,
         Err(errors) => return errors.iter().map(ScriptError::problem).collect(),
     };
     let mut problems: Vec<Problem> = Vec::new();
-    let mut report = |e: Option<String>| {
-        if let Some(e) = e {
-            let p = Problem::new("", None, e);
-            if !problems.contains(&p) {
-                problems.push(p);
+    let mut seen = std::collections::HashSet::new();
+    let Some(ext) = ext else {
+        return problems;
+    };
+    // The first failure of each hook of each script: as in a game, where
+    // a failed card or hook is dropped after its first failure.
+    let mut report = |errors: Vec<ScriptError>, problems: &mut Vec<Problem>| {
+        for e in errors {
+            if seen.insert((e.file.clone(), e.owner.clone(), e.hook.clone())) {
+                problems.push(e.problem());
             }
         }
     };
-    let Some(ext) = &ball.extension else {
-        return problems;
-    };
     for base in positions {
+        ext.reset();
+        ext.probe_events(base, &params);
+        report(ext.take_errors(), &mut problems);
         for team in Team::BOTH {
             let mut pos = *base;
             pos.to_move = team;
             pos.phase = crate::games::ball::position::Phase::Action;
-            pos.ap = ball.params.ap_per_turn;
+            pos.ap = params.ap_per_turn;
             pos.ep = [100, 100];
             pos.outcome = None;
-            let mut out = Vec::new();
-            ext.extend_legal(&pos, &ball.params, &mut out);
-            report(ext.take_error());
-            for a in out
-                .into_iter()
-                .filter(|a| matches!(a, crate::games::ball::action::Action::Card { .. }))
-            {
-                let mut copy = pos;
-                if let Err(e) = ext.apply(&mut copy, &ball.params, a, &mut ()) {
-                    report(Some(e));
-                }
-                report(ext.take_error());
+            for p in pos.pieces.iter_mut() {
+                p.restricted = false;
             }
+            let mut out = Vec::new();
+            ext.extend_legal(&pos, &params, &mut out);
+            report(ext.take_errors(), &mut problems);
+            // Each card's effect on a spread of its targets (a card may
+            // offer 4,096, and 64 cards a coach would make that millions
+            // of plays for one check).
+            let mut by_card: std::collections::BTreeMap<_, Vec<Action>> = Default::default();
+            for a in out {
+                if let Action::Card { card, .. } = a {
+                    by_card.entry(card).or_default().push(a);
+                }
+            }
+            for plays in by_card.values() {
+                let step = plays.len().div_ceil(PROBE_PLAYS).max(1);
+                for &a in plays.iter().step_by(step) {
+                    let mut copy = pos;
+                    let _ = ext.apply(&mut copy, &params, a, &mut ());
+                    report(ext.take_errors(), &mut problems);
+                }
+            }
+        }
+    }
+    let ball = Ball::with_extension(params, ext.clone());
+    for seed in 0..PROBE_GAMES {
+        ball.reset_scripts();
+        let mut rng = crate::kernel::rng::SplitMix64::new(seed);
+        let mut pos = ball.start();
+        let mut legal = Vec::new();
+        for _ in 0..PROBE_ACTIONS {
+            ball.legal_into(&pos, &mut legal);
+            report(ball.take_script_errors(), &mut problems);
+            if legal.is_empty() {
+                break;
+            }
+            let a = legal[rng.below(legal.len())];
+            ball.apply(&mut pos, a);
+            report(ball.take_script_errors(), &mut problems);
         }
     }
     problems
 }
 
-use crate::games::ball::piece::Team;
-
-/// Checks one card file alone in the `cards` ruleset: it loads, and its
-/// hooks run on the start position and on the start of every shipped
-/// scenario, for both coaches (`ball check --card`).
-pub fn check_card(path: &str, text: &str) -> Vec<Problem> {
-    let src = crate::games::ball::ruleset::ScriptSource {
-        path: path.to_string(),
-        text: text.to_string(),
-    };
-    let mut r = Ruleset::load("cards").unwrap_or_else(|_| Ruleset::standard());
-    r.card_mode = true;
-    r.cards = [vec![src.clone()], vec![src]];
-    let game = crate::games::ball::Ball::new(r.params.clone());
-    let mut positions = vec![crate::games::ball::position::Position::start(&r.params)];
+/// The positions `check` runs hooks on: the start, and the start of every
+/// shipped scenario that is a position under these parameters.
+fn situations(params: &Params) -> Vec<Position> {
+    let game = Ball::new(params.clone());
+    let mut positions = vec![Position::start(params)];
     let dir = crate::games::ball::ruleset::data_root()
         .join("tests")
         .join("scenarios");
@@ -191,12 +251,35 @@ pub fn check_card(path: &str, text: &str) -> Vec<Problem> {
         .iter()
         .filter(|f| f.extension().is_some_and(|e| e == "scn"))
     {
-        if let Ok(text) = std::fs::read_to_string(f)
+        if let Ok(text) = crate::files::read_text(f, crate::files::MAX_SCENARIO)
             && let Ok(s) = crate::scenario::parse(&text, &game)
+            && !positions.contains(&s.start)
         {
             positions.push(s.start);
         }
     }
-    probe(&r, &positions)
+    positions
+}
+
+use crate::games::ball::action::Action;
+use crate::games::ball::extension::Extension;
+use crate::games::ball::params::Params;
+use crate::games::ball::piece::Team;
+use crate::games::ball::position::Position;
+use crate::kernel::game::Game;
+
+/// Checks one card file alone in the `cards` ruleset: it loads, and its
+/// hooks run on the start position and on the start of every shipped
+/// scenario, for both coaches, and in a few random games
+/// (`ball check --card`).
+pub fn check_card(path: &str, text: &str) -> Vec<Problem> {
+    let src = crate::games::ball::ruleset::ScriptSource {
+        path: path.to_string(),
+        text: text.to_string(),
+    };
+    let mut r = Ruleset::load("cards").unwrap_or_else(|_| Ruleset::standard());
+    r.card_mode = true;
+    r.cards = [vec![src.clone()], vec![src]];
+    probe(&r, &situations(&r.params))
 }
 pub mod targets;

@@ -1,74 +1,290 @@
 //! The Lua sandbox: a state with only safe libraries, frozen library
-//! tables, no bytecode, a memory limit and an instruction budget per call.
+//! tables, no bytecode, no finalizers, a memory limit drawn from a
+//! process-wide pool, and a budget per call that no script escapes.
 //!
-//! Each defence here answers one attack (exercised by `tests/hostile/`): `io`/`os.execute`/
-//! `require` are absent; bytecode is refused (text mode); loops, also in
-//! coroutines and under `pcall`, hit the budget (global hook + re-raising
-//! `pcall` wrappers); memory bombs hit the limit; deep recursion hits Lua's
-//! stack limit; pattern matching, the one library call a count hook cannot
-//! interrupt, is replaced by plain find and errors naming the function.
+//! Each defence answers an attack (exercised by `tests/hostile/`):
+//!
+//! - `io`/`os.execute`/`require`/`load` are absent; bytecode is refused.
+//! - **The budget** is counted in VM instructions by a global count hook
+//!   (it covers coroutines), and C functions that do unbounded work in
+//!   one call (`table.move`, `table.concat`, `table.sort`, `table.unpack`,
+//!   `string.rep`, `string.find`, `string.format`, …) *charge* it for the
+//!   work they are about to do, before they do it: one C call can no
+//!   longer run for hours while the hook counts one instruction. Memory a
+//!   call allocates is charged too, so loops over big strings run out of
+//!   budget like loops over small ones. Every charge is a function of what
+//!   the script does, never of the clock, so a script stops at the same
+//!   line on every machine and every thread count.
+//! - **A time limit** per call is the backstop for whatever the charges
+//!   miss: checked every [`HOOK_EVERY`] instructions and at every charge,
+//!   so every call ends within [`TIME_LIMIT`] plus a few instructions'
+//!   work. It counts the thread's CPU time (read only once the wall clock
+//!   says the limit may be near), so a machine with more threads than
+//!   cores slows a script down without failing it.
+//! - `pcall`/`xpcall`/`coroutine.resume` re-raise an exhausted budget; a
+//!   new coroutine is charged the instructions it may run before its own
+//!   hook count first fires (Lua starts each thread's count afresh).
+//! - **Cleanup code stays under the budget.** The hook is Lua's own, not
+//!   mlua's (mlua's error path runs pending `__close` handlers inside the
+//!   hook, with hooks off); `xpcall` does not run a script's message
+//!   handler for the hook's own error (Lua calls it with hooks still off);
+//!   a coroutine the hook killed is never closed (its thread keeps hooks
+//!   off), so `coroutine.wrap` is written over `create` and `resume`.
+//! - **Finalizers are refused**: Lua 5.4 turns hooks off while a `__gc`
+//!   metamethod runs, so a finalizer could loop forever, and it would run
+//!   whenever the collector chose — inside another card's hook, with that
+//!   hook's write access. `setmetatable` refuses a metatable with `__gc`.
+//! - `table.insert`/`table.remove` are written in Lua (their C versions
+//!   read `#t` through `__len` and then loop as long as it says); `sort`
+//!   of a table with a metatable sorts a plain copy.
+//! - `error`/`assert` turn a non-string error value into a message: a
+//!   table would reach the user as a heap address.
+//! - **Memory**: 16 MiB a state, reserved from a pool of
+//!   [`PROCESS_MEMORY_LIMIT`] for the whole process before the state
+//!   exists. A state that cannot get its reservation waits for one to be
+//!   freed, so every state always has its full 16 MiB (a script's fate
+//!   never depends on how many games run beside it).
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
+use std::sync::{Condvar, Mutex};
+use std::time::{Duration, Instant};
 
 use mlua::chunk::ChunkMode;
-use mlua::{HookTriggers, Lua, LuaOptions, StdLib, Table, Value, VmState};
+use mlua::ffi;
+use mlua::{Lua, LuaOptions, StdLib, Table, Value};
 
 /// Memory a state may use, scripts and data together.
 pub const MEMORY_LIMIT: usize = 16 * 1024 * 1024;
 /// Past this, the instruction hook stops the script at its current line.
 pub const MEMORY_SOFT_LIMIT: usize = 12 * 1024 * 1024;
-/// VM instructions one hook call may run: about 50 ms of Lua under the
-/// hook, far past any honest card and far below a second.
+/// Memory all the Lua states of the process may reserve together: 16
+/// states at once. More states wait for one to end.
+pub const PROCESS_MEMORY_LIMIT: usize = 256 * 1024 * 1024;
+/// How long a new state waits for a reservation before giving up (only a
+/// process holding 16 states that never end gets there).
+const POOL_WAIT: Duration = Duration::from_secs(60);
+/// Budget units one call may spend: a unit is a VM instruction, or the
+/// work of about one in a library call (an element moved, 32 bytes
+/// copied or searched, 16 bytes allocated). About 50 ms of Lua, far past
+/// any honest card and far below a second.
 pub const INSTRUCTION_BUDGET: i64 = 5_000_000;
-/// The hook fires every this many instructions.
-const HOOK_EVERY: u32 = 1000;
+/// Time one call may take, whatever it does: its thread's CPU time, so
+/// that a machine running more threads than cores does not stop an
+/// honest script that merely waited for a core.
+pub const TIME_LIMIT: Duration = Duration::from_millis(500);
+/// The hook fires every this many instructions. Small, because between
+/// two firings a few instructions on big strings can take milliseconds.
+pub const HOOK_EVERY: u32 = 100;
 /// The message a script sees when its budget is spent.
 pub const BUDGET_EXCEEDED: &str = "instruction budget exceeded (an endless loop?)";
+/// The message when the time limit passes first.
+pub const TIME_EXCEEDED: &str = "time limit exceeded (0.5 s a hook call: an endless loop?)";
+/// Bytes of string one library call may build at once.
+pub const MAX_STRING_BUILD: usize = 4 * 1024 * 1024;
+
+/// The reserved bytes of all live states, and a signal when some are freed.
+static POOL: Mutex<usize> = Mutex::new(0);
+static POOL_FREED: Condvar = Condvar::new();
+
+thread_local! {
+    /// States this thread holds: a thread that holds one never waits for
+    /// another (it could wait for itself).
+    static HELD: Cell<usize> = const { Cell::new(0) };
+}
+
+/// One state's share of [`PROCESS_MEMORY_LIMIT`], given back on drop.
+struct Reservation;
+
+impl Reservation {
+    fn take() -> Result<Reservation, String> {
+        let mut reserved = POOL.lock().unwrap_or_else(|e| e.into_inner());
+        let holds = HELD.with(Cell::get) > 0;
+        let until = Instant::now() + POOL_WAIT;
+        while !holds && *reserved + MEMORY_LIMIT > PROCESS_MEMORY_LIMIT {
+            let left = until.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(format!(
+                    "the scripts' memory is used up: {} MiB for all games of this process, {} MiB each",
+                    PROCESS_MEMORY_LIMIT >> 20,
+                    MEMORY_LIMIT >> 20
+                ));
+            }
+            reserved = POOL_FREED
+                .wait_timeout(reserved, left)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+        *reserved += MEMORY_LIMIT;
+        HELD.with(|h| h.set(h.get() + 1));
+        Ok(Reservation)
+    }
+}
+
+impl Drop for Reservation {
+    fn drop(&mut self) {
+        let mut reserved = POOL.lock().unwrap_or_else(|e| e.into_inner());
+        *reserved = reserved.saturating_sub(MEMORY_LIMIT);
+        HELD.with(|h| h.set(h.get().saturating_sub(1)));
+        POOL_FREED.notify_all();
+    }
+}
+
+/// Bytes reserved by all live states (for tests and diagnostics).
+pub fn reserved_memory() -> usize {
+    *POOL.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// What one call may still spend, and how it ran out.
+struct Meter {
+    left: Cell<i64>,
+    /// When the call started, by the wall clock (cheap to read).
+    started: Cell<Instant>,
+    /// The thread's CPU time when the call first spent anything; read
+    /// once a call runs long enough to fire the hook.
+    cpu_started: Cell<Option<Duration>>,
+    /// Memory in use at the last hook firing: growth since is charged.
+    last_used: Cell<usize>,
+    /// Set once the budget or the time ran out: stays set for the call,
+    /// so wrappers and every later hook firing raise again.
+    tripped: Cell<bool>,
+    /// The first place it ran out: the one to report (later firings may
+    /// land in the sandbox's wrappers or a script's error handler).
+    first: RefCell<Option<String>>,
+    /// Set when the hook raised an error: Lua calls a message handler
+    /// with hooks still off, so `xpcall` must not run the script's.
+    hook_raised: Cell<bool>,
+}
+
+impl Meter {
+    fn new() -> Meter {
+        Meter {
+            left: Cell::new(INSTRUCTION_BUDGET),
+            started: Cell::new(Instant::now()),
+            cpu_started: Cell::new(None),
+            last_used: Cell::new(0),
+            tripped: Cell::new(false),
+            first: RefCell::new(None),
+            hook_raised: Cell::new(false),
+        }
+    }
+
+    /// Spends `units`; an error (at the script's current line) when the
+    /// budget or the time is gone.
+    fn spend(
+        &self,
+        lua: &Lua,
+        units: f64,
+        here: impl FnOnce() -> Option<(String, usize)>,
+    ) -> mlua::Result<()> {
+        self.spend_with(lua.used_memory(), units, here)
+            .map_err(mlua::Error::runtime)
+    }
+
+    /// [`Meter::spend`] given the memory in use; the error is the message.
+    fn spend_with(
+        &self,
+        used: usize,
+        units: f64,
+        here: impl FnOnce() -> Option<(String, usize)>,
+    ) -> Result<(), String> {
+        let units = if units.is_finite() && units > 0.0 {
+            units.min(i64::MAX as f64 / 2.0) as i64
+        } else if units > 0.0 {
+            i64::MAX / 2
+        } else {
+            0
+        };
+        let left = self.left.get().saturating_sub(units);
+        self.left.set(left);
+        let grown = used.saturating_sub(self.last_used.get());
+        self.last_used.set(used);
+        if grown > 0 {
+            self.left.set(left.saturating_sub((grown / 16) as i64));
+        }
+        let over_time = self.over_time();
+        if self.left.get() >= 0 && !over_time && !self.tripped.get() {
+            return Ok(());
+        }
+        self.tripped.set(true);
+        let mut first = self.first.borrow_mut();
+        let msg = first.get_or_insert_with(|| {
+            let what = if self.left.get() < 0 {
+                BUDGET_EXCEEDED
+            } else {
+                TIME_EXCEEDED
+            };
+            // No script line when every script frame was a tail call: the
+            // host then names the file the hook belongs to.
+            match here() {
+                Some((file, line)) => format!("{file}:{line}: {what}"),
+                None => what.to_string(),
+            }
+        });
+        Err(msg.clone())
+    }
+}
+
+impl Meter {
+    /// Whether the call has used its time: by the wall clock first (a
+    /// vDSO read), and only past it by the thread's CPU time (a system
+    /// call), which a descheduled thread does not spend.
+    fn over_time(&self) -> bool {
+        let cpu = self.cpu_started.get().unwrap_or_else(|| {
+            let now = thread_cpu_time();
+            self.cpu_started.set(Some(now));
+            now
+        });
+        if self.started.get().elapsed() < TIME_LIMIT {
+            return false;
+        }
+        thread_cpu_time().saturating_sub(cpu) >= TIME_LIMIT
+    }
+}
+
+/// This thread's CPU time.
+#[cfg(unix)]
+fn thread_cpu_time() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec; the clock id is a
+    // constant every Unix the crate builds on knows.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    if rc != 0 {
+        return wall_since_start();
+    }
+    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+}
+
+#[cfg(not(unix))]
+fn thread_cpu_time() -> Duration {
+    wall_since_start()
+}
+
+/// A monotonic clock where no CPU clock is to be had.
+fn wall_since_start() -> Duration {
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    START.get_or_init(Instant::now).elapsed()
+}
 
 /// A sandboxed Lua state and its budget.
 pub struct Sandbox {
     pub lua: Lua,
-    budget: Rc<Cell<i64>>,
-    first_exhaustion: Rc<std::cell::RefCell<Option<String>>>,
+    meter: Rc<Meter>,
+    /// Dropped after `lua`: the memory is free before it is given back.
+    _reservation: Reservation,
 }
 
 impl Sandbox {
     pub fn new() -> mlua::Result<Sandbox> {
+        let reservation = Reservation::take().map_err(mlua::Error::runtime)?;
         let libs = StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::UTF8 | StdLib::COROUTINE;
         let lua = Lua::new_with(libs, LuaOptions::default())?;
         lua.set_memory_limit(MEMORY_LIMIT)?;
-        let budget = Rc::new(Cell::new(INSTRUCTION_BUDGET));
-        let b = budget.clone();
-        // The first place the budget ran out is the one to report: later
-        // hook calls may land in the sandbox's own wrappers.
-        let first: Rc<std::cell::RefCell<Option<String>>> = Rc::default();
-        let first_seen = first.clone();
-        lua.set_global_hook(
-            HookTriggers::new().every_nth_instruction(HOOK_EVERY),
-            move |lua, debug| {
-                let left = b.get() - i64::from(HOOK_EVERY);
-                b.set(left);
-                // A soft memory limit checked here names the line; the hard
-                // limit (below) stops single huge allocations without one.
-                if left >= 0 && lua.used_memory() < MEMORY_SOFT_LIMIT {
-                    return Ok(VmState::Continue);
-                }
-                if left >= 0 {
-                    let (file, line) = script_location(lua, debug);
-                    return Err(mlua::Error::runtime(format!(
-                        "{file}:{line}: memory limit exceeded ({} MiB): a memory bomb or endless recursion?",
-                        MEMORY_SOFT_LIMIT / (1024 * 1024)
-                    )));
-                }
-                let mut first = first_seen.borrow_mut();
-                let msg = first.get_or_insert_with(|| {
-                    let (file, line) = script_location(lua, debug);
-                    format!("{file}:{line}: {BUDGET_EXCEEDED}")
-                });
-                Err(mlua::Error::runtime(msg.clone()))
-            },
-        )?;
+        let meter = Rc::new(Meter::new());
+        install_hook(&lua, &meter)?;
         let g = lua.globals();
         for k in [
             "dofile",
@@ -86,28 +302,76 @@ impl Sandbox {
         math.set("random", Value::Nil)?;
         math.set("randomseed", Value::Nil)?;
         let exhausted = {
-            let b = budget.clone();
-            lua.create_function(move |_, ()| Ok(b.get() < 0))?
+            let m = meter.clone();
+            lua.create_function(move |_, ()| Ok(m.tripped.get()))?
         };
-        lua.load(PRELUDE)
-            .set_name("=sandbox")
-            .set_mode(ChunkMode::Text)
-            .call::<()>((exhausted, BUDGET_EXCEEDED))?;
+        // Whether the hook raised an error (`true` clears the mark: the
+        // protected call it unwound to has turned hooks back on).
+        let hook_raised = {
+            let m = meter.clone();
+            lua.create_function(move |_, clear: bool| {
+                let raised = m.hook_raised.get();
+                if clear {
+                    m.hook_raised.set(false);
+                }
+                Ok(raised)
+            })?
+        };
+        let charge = {
+            let m = meter.clone();
+            lua.create_function(move |lua, units: f64| {
+                m.spend(lua, units, || caller_location(lua))
+            })?
+        };
+        let find = {
+            let m = meter.clone();
+            lua.create_function(
+                move |lua, (s, p, init): (mlua::LuaString, mlua::LuaString, i64)| {
+                    let (s, p) = (s.as_bytes(), p.as_bytes());
+                    m.spend(lua, ((s.len() + p.len()) / 32 + 1) as f64, || {
+                        caller_location(lua)
+                    })?;
+                    // Lua's `find` returns one `nil` when it finds nothing.
+                    Ok(match plain_find(&s, &p, init) {
+                        Some((a, b)) => {
+                            mlua::Variadic::from_iter([Value::Integer(a), Value::Integer(b)])
+                        }
+                        None => mlua::Variadic::from_iter([Value::Nil]),
+                    })
+                },
+            )?
+        };
+        compiled(&lua, "=sandbox", PRELUDE, None)?.call::<()>((
+            exhausted,
+            BUDGET_EXCEEDED,
+            charge,
+            find,
+            MAX_STRING_BUILD as i64,
+            i64::from(HOOK_EVERY),
+            hook_raised,
+        ))?;
         Ok(Sandbox {
             lua,
-            budget,
-            first_exhaustion: first,
+            meter,
+            _reservation: reservation,
         })
     }
 
-    /// Gives the next call its full budget.
+    /// Gives the next call its full budget and a fresh deadline.
     pub fn refill(&self) {
-        self.budget.set(INSTRUCTION_BUDGET);
-        self.first_exhaustion.borrow_mut().take();
+        let m = &self.meter;
+        m.left.set(INSTRUCTION_BUDGET);
+        m.started.set(Instant::now());
+        m.cpu_started.set(None);
+        m.last_used.set(self.lua.used_memory());
+        m.tripped.set(false);
+        m.hook_raised.set(false);
+        m.first.borrow_mut().take();
     }
 
-    /// Loads a script as text (never bytecode) under its file name, in an
-    /// environment of its own, and returns what it returns.
+    /// Loads a script as text (never bytecode from outside) under its
+    /// file name, in an environment of its own, and returns what it
+    /// returns.
     pub fn load(&self, name: &str, text: &str) -> mlua::Result<Value> {
         self.refill();
         let env = self.lua.create_table()?;
@@ -116,33 +380,196 @@ impl Sandbox {
         mt.set("__metatable", false)?;
         env.set_metatable(Some(mt))?;
         env.set("_G", &env)?;
-        self.lua
-            .load(text)
-            .set_name(format!("@{name}"))
-            .set_mode(ChunkMode::Text)
-            .set_environment(env)
-            .eval::<Value>()
+        compiled(&self.lua, &format!("@{name}"), text, Some(env))?.call::<Value>(())
     }
 }
 
-/// Where a hook fired, as the script author sees it: when it fired inside
-/// the sandbox's own wrappers (`string.rep`, `pcall` …), the nearest
-/// calling script line instead.
-fn script_location(lua: &Lua, debug: &mlua::debug::Debug) -> (String, usize) {
-    let here = (
-        debug
-            .source()
-            .short_src
-            .as_deref()
-            .unwrap_or("?")
-            .to_string(),
-        debug.current_line().unwrap_or(0),
-    );
-    if here.0 != "sandbox" {
-        return here;
+/// Compiled chunks by (chunk name, source text).
+type ChunkCache = std::collections::HashMap<(String, String), Rc<Vec<u8>>>;
+
+/// How many compiled chunks a thread keeps (a lab worker needs the
+/// prelude and a ruleset's dozen scripts).
+const CHUNK_CACHE: usize = 256;
+
+thread_local! {
+    /// Compiled chunks by (chunk name, source text): a game is built
+    /// afresh for every lab game (so that each starts from the same
+    /// script state), and parsing the same text again each time was most
+    /// of that cost. Only the compiler's own output is ever stored, so
+    /// loading it as a binary chunk is as safe as compiling the text.
+    static CHUNKS: RefCell<ChunkCache> =
+        RefCell::new(Default::default());
+}
+
+/// `text` compiled as a chunk named `name` (with `env` as its `_ENV`),
+/// from the thread's cache of compiled chunks when it is there.
+fn compiled(lua: &Lua, name: &str, text: &str, env: Option<Table>) -> mlua::Result<mlua::Function> {
+    let key = (name.to_string(), text.to_string());
+    let cached = CHUNKS.with(|c| c.borrow().get(&key).cloned());
+    let chunk = match &cached {
+        Some(code) => lua.load(&code[..]).set_mode(ChunkMode::Binary),
+        None => lua.load(text).set_mode(ChunkMode::Text),
+    };
+    let chunk = chunk.set_name(name);
+    let f = match env {
+        Some(env) => chunk.set_environment(env).into_function()?,
+        None => chunk.into_function()?,
+    };
+    if cached.is_none() {
+        let code = Rc::new(f.dump(false));
+        CHUNKS.with(|c| {
+            let mut c = c.borrow_mut();
+            if c.len() >= CHUNK_CACHE {
+                c.clear();
+            }
+            c.insert(key, code);
+        });
     }
-    (1..16)
-        .filter_map(|level| {
+    Ok(f)
+}
+
+/// The registry key of the meter the hook reads.
+static METER_KEY: u8 = 0;
+
+/// Sets the budget hook: Lua's own count hook, called every
+/// [`HOOK_EVERY`] instructions on the main thread and on every coroutine
+/// a script creates (a new thread copies its creator's hook).
+///
+/// Not mlua's hook: when an mlua hook returns an error, mlua resets the
+/// stack top of the interrupted function while still inside the hook,
+/// which runs that function's pending `__close` handlers with hooks off
+/// (an endless one never ended). This one raises the error the way Lua's
+/// own interrupt does, so Lua closes those variables after it has turned
+/// hooks back on.
+fn install_hook(lua: &Lua, meter: &Rc<Meter>) -> mlua::Result<()> {
+    let ptr = Rc::as_ptr(meter) as *mut std::ffi::c_void;
+    // SAFETY: the meter outlives the state: `Sandbox` holds an `Rc` and
+    // drops the state first. The key is a static's address.
+    unsafe {
+        lua.exec_raw::<()>((), |state| {
+            ffi::lua_pushlightuserdata(state, ptr);
+            ffi::lua_rawsetp(
+                state,
+                ffi::LUA_REGISTRYINDEX,
+                &METER_KEY as *const u8 as *const std::ffi::c_void,
+            );
+            ffi::lua_sethook(
+                state,
+                Some(budget_hook),
+                ffi::LUA_MASKCOUNT,
+                HOOK_EVERY as std::ffi::c_int,
+            );
+        })
+    }
+}
+
+/// The count hook: spends the budget and checks the soft memory limit;
+/// on either, raises the error at the script's line.
+unsafe extern "C-unwind" fn budget_hook(l: *mut ffi::lua_State, ar: *mut ffi::lua_Debug) {
+    // SAFETY (whole function): `l` is the running thread, `ar` its hook
+    // record; the stack holds the two slots checked for; no Rust value
+    // with a destructor is alive when `lua_error` unwinds past this frame.
+    unsafe {
+        if ffi::lua_checkstack(l, 2) == 0 {
+            return;
+        }
+        ffi::lua_rawgetp(
+            l,
+            ffi::LUA_REGISTRYINDEX,
+            &METER_KEY as *const u8 as *const std::ffi::c_void,
+        );
+        let meter = ffi::lua_touserdata(l, -1) as *const Meter;
+        ffi::lua_pop(l, 1);
+        let Some(meter) = meter.as_ref() else {
+            return;
+        };
+        let used = (ffi::lua_gc(l, ffi::LUA_GCCOUNT, 0) as usize) * 1024
+            + ffi::lua_gc(l, ffi::LUA_GCCOUNTB, 0) as usize;
+        let failure = match meter.spend_with(used, f64::from(HOOK_EVERY), || raw_location(l, ar)) {
+            Err(msg) => Some(msg),
+            Ok(()) if used >= MEMORY_SOFT_LIMIT => {
+                let at = raw_location(l, ar)
+                    .map(|(file, line)| format!("{file}:{line}: "))
+                    .unwrap_or_default();
+                Some(format!(
+                    "{at}memory limit exceeded ({} MiB): a memory bomb or endless recursion?",
+                    MEMORY_SOFT_LIMIT / (1024 * 1024)
+                ))
+            }
+            Ok(()) => None,
+        };
+        if let Some(msg) = failure {
+            meter.hook_raised.set(true);
+            ffi::lua_pushlstring(l, msg.as_ptr() as *const std::ffi::c_char, msg.len());
+            drop(msg);
+            ffi::lua_error(l);
+        }
+    }
+}
+
+/// Where the hook fired, as the script author sees it: the running
+/// function, or, when that is one of the sandbox's own wrappers or a C
+/// function, the nearest script line below it.
+///
+/// # Safety
+/// `l` is a live thread and `ar` the hook's record for it.
+unsafe fn raw_location(l: *mut ffi::lua_State, ar: *mut ffi::lua_Debug) -> Option<(String, usize)> {
+    let script_line = |ar: *mut ffi::lua_Debug| -> Option<(String, usize)> {
+        // SAFETY: `ar` was filled by `lua_getstack`/the hook for `l`.
+        unsafe {
+            if ffi::lua_getinfo(l, c"Sl".as_ptr(), ar) == 0 {
+                return None;
+            }
+            let src = std::ffi::CStr::from_ptr((*ar).short_src.as_ptr()).to_string_lossy();
+            let line = (*ar).currentline;
+            (src != "sandbox" && src != "[C]" && line > 0)
+                .then(|| (src.into_owned(), line as usize))
+        }
+    };
+    if let Some(here) = script_line(ar) {
+        return Some(here);
+    }
+    for level in 1..24 {
+        // SAFETY: an all-zero lua_Debug is a valid out-parameter.
+        let mut d: ffi::lua_Debug = unsafe { std::mem::MaybeUninit::zeroed().assume_init() };
+        // SAFETY: `l` is live; `d` is written by Lua.
+        if unsafe { ffi::lua_getstack(l, level, &mut d) } == 0 {
+            return None;
+        }
+        if let Some(here) = script_line(&mut d) {
+            return Some(here);
+        }
+    }
+    None
+}
+
+/// Lua's `string.find(s, p, init, true)` in linear time (Lua's own plain
+/// search compares the pattern at every position: quadratic).
+fn plain_find(s: &[u8], p: &[u8], init: i64) -> Option<(i64, i64)> {
+    let len = s.len() as i64;
+    let init = match init {
+        i if i > 0 => i,
+        0 => 1,
+        i if i < -len => 1,
+        i => len + i + 1,
+    };
+    if init > len + 1 {
+        return None;
+    }
+    let from = (init - 1) as usize;
+    let at = memchr::memmem::find(&s[from..], p)?;
+    let start = (from + at) as i64 + 1;
+    Some((start, start + p.len() as i64 - 1))
+}
+
+/// The script line that called into a Rust function of the sandbox.
+fn caller_location(lua: &Lua) -> Option<(String, usize)> {
+    nearest_script_line(lua, 1)
+}
+
+fn nearest_script_line(lua: &Lua, from: usize) -> Option<(String, usize)> {
+    (from..from + 24)
+        .map_while(|level| {
             lua.inspect_stack(level, |d| {
                 (
                     d.source().short_src.as_deref().unwrap_or("?").to_string(),
@@ -151,50 +578,266 @@ fn script_location(lua: &Lua, debug: &mlua::debug::Debug) -> (String, usize) {
             })
         })
         .find(|(file, line)| file != "sandbox" && file != "[C]" && *line > 0)
-        .unwrap_or(here)
 }
 
-/// Runs once per state, before any script: re-raising wrappers around
-/// `pcall`/`xpcall`/`coroutine.resume` (they would swallow the budget
-/// error), pattern functions replaced, library tables frozen, and the
-/// ordered iteration helper.
-const PRELUDE: &str = r#"
-local exhausted, budget_msg = ...
+/// Runs once per state, before any script: the charging wrappers, the
+/// budget-keeping `pcall`s, the refused finalizers, frozen library tables
+/// and the ordered iteration helper. Wrappers call the raw functions only
+/// with arguments they checked and charged for, so no value a script
+/// controls (a lying `__len`, a numeric string) reaches a C loop.
+const PRELUDE: &str = r##"
+local exhausted, budget_msg, charge, linear_find, max_build, hook_every, hook_raised = ...
 local raw_pcall, raw_xpcall, raw_resume = pcall, xpcall, coroutine.resume
-local pack, unpack, error, type, tostring = table.pack, table.unpack, error, type, tostring
+local raw_create, raw_wrap = coroutine.create, coroutine.wrap
+local raw_error, raw_setmetatable, rawget, getmetatable = error, setmetatable, rawget, getmetatable
+local pack, unpack, type, tostring, tonumber, select = table.pack, table.unpack, type, tostring, tonumber, select
+local tointeger, floor, huge = math.tointeger, math.floor, math.huge
+local raw_find, raw_rep, raw_format = string.find, string.rep, string.format
+local raw_move, raw_concat, raw_sort = table.move, table.concat, table.sort
+
+-- error(v) with a table or a function would reach the user as
+-- "table: 0x…", a heap address that changes every run.
+local function message(v)
+  local t = type(v)
+  if t == "string" or t == "number" or t == "nil" then return v end
+  return "error raised with a " .. t .. " value (give `error` a message string)"
+end
+error = function(v, level)
+  if level == nil then level = 1 end
+  if type(level) ~= "number" then return raw_error(message(v), 2) end
+  if level > 0 then level = level + 1 end
+  return raw_error(message(v), level)
+end
+assert = function(v, m, ...)
+  if v then return v, m, ... end
+  if m == nil then return raw_error("assertion failed!", 2) end
+  return raw_error(message(m), 2)
+end
+
 local function check(r)
+  -- The protected call returned: hooks are on again.
+  hook_raised(true)
   if exhausted() then
     -- Keep the file:line of the hook's error when it is there.
     local msg = r[2]
-    if type(msg) == "string" and string.find(msg, budget_msg, 1, true) then error(msg, 0) end
-    error(budget_msg, 2)
+    if type(msg) == "string" and raw_find(msg, budget_msg, 1, true) then raw_error(msg, 0) end
+    raw_error(budget_msg, 2)
   end
   return unpack(r, 1, r.n)
 end
 pcall = function(...) return check(pack(raw_pcall(...))) end
-xpcall = function(...) return check(pack(raw_xpcall(...))) end
-coroutine.resume = function(...) return check(pack(raw_resume(...))) end
+-- Lua calls a message handler where the error was raised: after the
+-- hook raised it, with hooks still off. The script's handler then runs
+-- only for errors of its own.
+xpcall = function(f, handler, ...)
+  local guarded = function(m)
+    if hook_raised(false) or exhausted() then return m end
+    return handler(m)
+  end
+  return check(pack(raw_xpcall(f, guarded, ...)))
+end
+-- A coroutine killed by the hook keeps hooks off for good: Lua's own
+-- close of it (`coroutine.close`, and `coroutine.wrap` on an error) would
+-- run its pending `__close` handlers unhooked. Such a coroutine is never
+-- closed; `wrap` is written over `create` and `resume` to match.
+local failed = raw_setmetatable({}, { __mode = "k" })
+local raw_close, raw_status = coroutine.close, coroutine.status
+local function resume(co, ...)
+  local r = pack(raw_resume(co, ...))
+  if not r[1] then failed[co] = r[2] end
+  return check(r)
+end
+coroutine.resume = resume
+coroutine.create = function(f) charge(hook_every) return raw_create(f) end
+coroutine.wrap = function(f)
+  charge(hook_every)
+  local co = raw_create(f)
+  return function(...)
+    local r = pack(resume(co, ...))
+    if r[1] then return unpack(r, 2, r.n) end
+    local e = r[2]
+    if type(e) == "string" then raw_error(e, 2) end
+    raw_error(e, 0)
+  end
+end
+coroutine.close = function(co)
+  if failed[co] ~= nil then return false, failed[co] end
+  return raw_close(co)
+end
+
+setmetatable = function(t, mt)
+  if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
+    raw_error("setmetatable: `__gc` (a finalizer) is not available to scripts: it would run outside the budget, inside another hook", 2)
+  end
+  return raw_setmetatable(t, mt)
+end
+
+local function argerror(n, fname, msg)
+  raw_error("bad argument #" .. n .. " to '" .. fname .. "' (" .. msg .. ")", 3)
+end
+local function int_arg(v, n, fname)
+  local i = tointeger(v)
+  if i == nil then
+    argerror(n, fname, type(v) == "number" and "number has no integer representation" or ("number expected, got " .. type(v)))
+  end
+  return i
+end
+local function table_arg(t, n, fname)
+  if type(t) ~= "table" then argerror(n, fname, "table expected, got " .. type(t)) end
+end
+local function length(t, fname)
+  local n = tointeger(#t)
+  if n == nil then raw_error("object length is not an integer", 3) end
+  return n
+end
+-- The number of elements i..j, as a float: no integer overflow.
+local function span(i, j)
+  if j < i then return 0 end
+  return (j + 0.0) - i + 1
+end
 
 -- Pattern matching runs inside one C call that no hook can interrupt, and
--- a crafted pattern backtracks for hours: only plain search is offered.
-local raw_find = string.find
+-- a crafted pattern backtracks for hours: only plain search is offered,
+-- in linear time (Lua's own plain search is quadratic).
 local function no_patterns(name)
-  return function() error("string." .. name .. " is not available to scripts: pattern matching cannot be interrupted (use string.find, which searches plain text)", 2) end
+  return function() raw_error("string." .. name .. " is not available to scripts: pattern matching cannot be interrupted (use string.find, which searches plain text)", 2) end
 end
-string.find = function(s, p, init) return raw_find(s, p, init, true) end
+string.find = function(s, p, init)
+  if type(s) == "number" then s = tostring(s) end
+  if type(p) == "number" then p = tostring(p) end
+  if type(s) ~= "string" then argerror(1, "find", "string expected, got " .. type(s)) end
+  if type(p) ~= "string" then argerror(2, "find", "string expected, got " .. type(p)) end
+  local i = 1
+  if init ~= nil then i = int_arg(init, 3, "find") end
+  return linear_find(s, p, i)
+end
 string.match = no_patterns("match")
 string.gmatch = no_patterns("gmatch")
 string.gsub = no_patterns("gsub")
 string.dump = nil
--- One call of string.rep can ask for gigabytes: refuse it at the calling
--- line instead of failing inside the allocator with no line.
-local raw_rep = string.rep
+-- Binary packing has no use in a card and builds strings of any size.
+string.pack, string.unpack, string.packsize = nil, nil, nil
+
+-- One call of string.rep can ask for gigabytes (refused at the calling
+-- line instead of failing in the allocator with no line), or loop 2^62
+-- times copying nothing.
 string.rep = function(s, n, sep)
-  local size = #tostring(s) * (tonumber(n) or 0) + #(sep or "") * math.max((tonumber(n) or 0) - 1, 0)
-  if size > 4 * 1024 * 1024 then
-    error("string.rep: a " .. string.format("%.0f", size) .. "-byte string is over the 4 MiB a script may build at once", 2)
+  if type(s) == "number" then s = tostring(s) end
+  if type(s) ~= "string" then argerror(1, "rep", "string expected, got " .. type(s)) end
+  local count = int_arg(n, 2, "rep")
+  if sep == nil then sep = "" elseif type(sep) == "number" then sep = tostring(sep) end
+  if type(sep) ~= "string" then argerror(3, "rep", "string expected, got " .. type(sep)) end
+  if count <= 0 or #s + #sep == 0 then return "" end
+  local size = (#s + #sep) * (count + 0.0) - #sep
+  if size > max_build then
+    raw_error("string.rep: a " .. raw_format("%.0f", size) .. "-byte string is over the 4 MiB a script may build at once", 2)
   end
-  return raw_rep(s, n, sep)
+  charge(size / 32 + 1)
+  return raw_rep(s, count, sep)
+end
+string.format = function(fmt, ...)
+  local bytes = type(fmt) == "string" and #fmt or 0
+  for k = 1, select("#", ...) do
+    local v = select(k, ...)
+    if type(v) == "string" then bytes = bytes + #v end
+  end
+  charge(bytes / 32 + 1)
+  return raw_format(fmt, ...)
+end
+-- Every other string function is linear in its subject: charged so.
+for _, name in ipairs({ "upper", "lower", "reverse", "sub", "byte", "len" }) do
+  local raw = string[name]
+  string[name] = function(s, ...)
+    if type(s) == "string" then charge(#s / 32 + 1) end
+    return raw(s, ...)
+  end
+end
+for _, name in ipairs({ "len", "offset", "codepoint" }) do
+  local raw = utf8[name]
+  utf8[name] = function(s, ...)
+    if type(s) == "string" then charge(#s / 32 + 1) end
+    return raw(s, ...)
+  end
+end
+tonumber = function(v, ...)
+  if type(v) == "string" then charge(#v / 32 + 1) end
+  return tonumber(v, ...)
+end
+
+-- The table functions loop in C over ranges a script chooses: each is
+-- charged its range, and given explicit bounds so that a `__len` cannot
+-- say one length to the charge and another to the loop.
+table.move = function(a1, f, e, t, a2)
+  table_arg(a1, 1, "move")
+  local fi, ei, ti = int_arg(f, 2, "move"), int_arg(e, 3, "move"), int_arg(t, 4, "move")
+  if a2 ~= nil then table_arg(a2, 5, "move") end
+  charge(span(fi, ei) + 1)
+  if a2 == nil then return raw_move(a1, fi, ei, ti) end
+  return raw_move(a1, fi, ei, ti, a2)
+end
+table.concat = function(list, sep, i, j)
+  table_arg(list, 1, "concat")
+  if sep == nil then sep = "" end
+  local ii = 1
+  if i ~= nil then ii = int_arg(i, 3, "concat") end
+  local jj
+  if j ~= nil then jj = int_arg(j, 4, "concat") else jj = length(list, "concat") end
+  charge(span(ii, jj) + 1)
+  return raw_concat(list, sep, ii, jj)
+end
+table.unpack = function(list, i, j)
+  local ii = 1
+  if i ~= nil then ii = int_arg(i, 2, "unpack") end
+  local jj
+  if j ~= nil then jj = int_arg(j, 3, "unpack") else jj = length(list, "unpack") end
+  charge(span(ii, jj) + 1)
+  return unpack(list, ii, jj)
+end
+-- In Lua, so the budget counts every element shifted.
+table.insert = function(t, ...)
+  table_arg(t, 1, "insert")
+  local n = select("#", ...)
+  local e = length(t, "insert") + 1
+  if n == 1 then
+    t[e] = ...
+    return
+  end
+  if n ~= 2 then raw_error("wrong number of arguments to 'insert'", 2) end
+  local pos, v = ...
+  pos = int_arg(pos, 2, "insert")
+  if pos < 1 or pos > e then argerror(2, "insert", "position out of bounds") end
+  for k = e, pos + 1, -1 do t[k] = t[k - 1] end
+  t[pos] = v
+end
+table.remove = function(t, pos)
+  table_arg(t, 1, "remove")
+  local size = length(t, "remove")
+  if pos == nil then pos = size else pos = int_arg(pos, 2, "remove") end
+  if pos ~= size and (pos < 1 or pos > size + 1) then
+    argerror(2, "remove", "position out of bounds")
+  end
+  local r = t[pos]
+  while pos < size do
+    t[pos] = t[pos + 1]
+    pos = pos + 1
+  end
+  t[pos] = nil
+  return r
+end
+table.sort = function(t, comp)
+  table_arg(t, 1, "sort")
+  if comp ~= nil and type(comp) ~= "function" then argerror(2, "sort", "function expected, got " .. type(comp)) end
+  local n = length(t, "sort")
+  if n < 2 then return end
+  local log = 1
+  while (1 << log) < n and log < 62 do log = log + 1 end
+  charge((n + 0.0) * log + 1)
+  if getmetatable(t) == nil then return raw_sort(t, comp) end
+  -- A table with metamethods: sort a plain copy of exactly n elements
+  -- (the C sort would read the length again, through `__len`).
+  local copy = raw_move(t, 1, n, 1, {})
+  raw_sort(copy, comp)
+  for k = 1, n do t[k] = copy[k] end
 end
 
 --- Iterates a table in a fixed order (numbers, then strings, each
@@ -217,17 +860,17 @@ function sorted_pairs(t)
 end
 
 local function frozen(name, t)
-  return setmetatable({}, {
+  return raw_setmetatable({}, {
     __index = t,
     __metatable = false,
-    __newindex = function(_, k) error("attempt to modify read-only table '" .. name .. "." .. tostring(k) .. "'", 2) end,
+    __newindex = function(_, k) raw_error("attempt to modify read-only table '" .. name .. "." .. tostring(k) .. "'", 2) end,
   })
 end
 getmetatable("").__metatable = false
 for _, n in ipairs({ "string", "table", "math", "utf8", "coroutine" }) do _G[n] = frozen(n, _G[n]) end
 rawset = nil
 rawequal = nil
-"#;
+"##;
 
 #[cfg(test)]
 mod tests {
@@ -247,6 +890,7 @@ mod tests {
             "return dofile('x')",
             "return math.random()",
             "return string.dump(print)",
+            "return string.pack('i4', 1)",
         ] {
             assert!(eval(src).is_err(), "{src}");
         }
@@ -260,10 +904,135 @@ mod tests {
             "while true do pcall(function() while true do end end) end",
             "while true do coroutine.resume(coroutine.create(function() while true do end end)) end",
             "local t = {3,2,1} table.sort(t, function() while true do end end)",
+            "local _ = table.move({}, 1, 1 << 50, 1, {})",
+            "while true do coroutine.wrap(function() local x = 0 for i = 1, 50 do x = x + i end end)() end",
+            "local s = string.rep('a', 4 * 1024 * 1024) while true do local t = s .. 'x' end",
+            "local s = string.rep('a', 1024 * 1024) while true do local t = s < s .. 'x' end",
+            "local s = string.rep('a', 4 * 1024 * 1024) while true do local t = s:upper() end",
+            "local s = string.rep('a', 4 * 1024 * 1024) while true do local t = s:find('b') end",
+            "local _ = table.concat(setmetatable({}, {__index = rawlen}), '', 1, 1 << 50)",
+            "local t = setmetatable({}, {__len = function() return 1 << 40 end}) table.insert(t, 1, 'x')",
+            // Close handlers and message handlers run after an error; after
+            // the hook's error, Lua (and mlua) ran some with hooks off.
+            "local x <close> = setmetatable({}, {__close = function() while true do end end}) while true do end",
+            "local function f() local x <close> = setmetatable({}, {__close = function() for i = 1, 1e9 do end end}) while true do end end local ok = pcall(f)",
+            "xpcall(function() error('x') end, function() while true do end end)",
+            "xpcall(function() while true do end end, function() while true do end end)",
+            "local co = coroutine.wrap(function() local x <close> = setmetatable({}, {__close = function() while true do end end}) while true do end end) co()",
+            "local co = coroutine.create(function() local x <close> = setmetatable({}, {__close = function() while true do end end}) local t = {} for i = 1, 1e8 do t[i] = i end end) local ok = coroutine.resume(co) coroutine.close(co) while true do end",
+            "local t = {} local ok = pcall(function() for i = 1, 1e8 do t[i] = i end end) t = nil while true do end",
+            "local t = setmetatable({}, {__index = function() while true do end end}) local _ = t.x",
+            "local t = setmetatable({}, {__tostring = function() while true do end end}) local _ = tostring(t)",
+            "local t = {} for i = 1, 100000 do t[i] = i end while true do table.insert(t, 1, 0) table.remove(t, 1) end",
+            "local t = {} for i = 1, 100000 do t[i] = 'x' end while true do local s = table.concat(t) end",
+            "local t = {} for i = 1, 100000 do t[i] = 100000 - i end while true do table.sort(t) end",
+            "local t = {} for i = 1, 100000 do t[i] = i end while true do local a = {table.unpack(t)} end",
         ] {
-            let e = eval(src).unwrap_err().to_string();
-            assert!(e.contains(BUDGET_EXCEEDED), "{src}: {e}");
-            assert!(e.contains("test.lua:"), "{src}: {e}");
+            let started = Instant::now();
+            let e = match eval(src) {
+                Ok(v) => panic!("{src} returned {v:?}"),
+                Err(e) => e.to_string(),
+            };
+            assert!(
+                e.contains(BUDGET_EXCEEDED)
+                    || e.contains(TIME_EXCEEDED)
+                    || e.contains("memory limit"),
+                "{src}: {e}"
+            );
+            assert!(e.contains("test.lua:1:"), "{src}: {e}");
+            assert!(started.elapsed() < Duration::from_secs(3), "{src}");
+        }
+    }
+
+    /// A `__len` that answers small to the charge and huge to the C loop:
+    /// the loop is given the charged bounds, so it ends at once.
+    #[test]
+    fn lying_lengths_do_not_stretch_c_loops() {
+        let lie = "local n = 0 local t = setmetatable({}, {__len = function() n = n + 1 \
+                   return n == 1 and 2 or 1 << 30 end, __index = rawlen, __newindex = type})";
+        for op in [
+            "table.sort(t)",
+            "local _ = table.concat(t)",
+            "local _ = table.unpack(t)",
+            "table.insert(t, 1, 1)",
+            "table.remove(t, 1)",
+        ] {
+            let src = format!("{lie} {op}");
+            let started = Instant::now();
+            let _ = eval(&src);
+            assert!(started.elapsed() < Duration::from_secs(2), "{op}");
+        }
+    }
+
+    #[test]
+    fn finalizers_are_refused() {
+        let e = eval("local _ = setmetatable({}, {__gc = function() while true do end end})")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("test.lua:1:") && e.contains("__gc"), "{e}");
+        assert!(eval("return setmetatable({}, {__index = {x = 1}}).x").is_ok());
+    }
+
+    #[test]
+    fn error_values_are_messages() {
+        let e = eval("local x = 1\nerror({})").unwrap_err().to_string();
+        assert!(!e.contains("0x"), "{e}");
+        assert!(
+            e.contains("test.lua:2:") && e.contains("table value"),
+            "{e}"
+        );
+        let e = eval("local function f() error('deep', 2) end\nf()")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("test.lua:2: deep"), "{e}");
+        let e = eval("local x = 1\nassert(false, 'why')")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("test.lua:2: why"), "{e}");
+    }
+
+    #[test]
+    fn library_functions_keep_their_meaning() {
+        let sb = Sandbox::new().unwrap();
+        for (src, want) in [
+            (
+                "local t = {5, 3, 4} table.insert(t, 1) table.insert(t, 2, 9) \
+                 local r = table.remove(t, 1) table.sort(t) return r .. ':' .. table.concat(t, ',')",
+                "5:1,3,4,9",
+            ),
+            ("return select('#', table.unpack({1, 2, 3}))", "3"),
+            (
+                "return table.concat(table.move({1, 2, 3}, 1, 3, 2, {}), ',', 2, 4)",
+                "1,2,3",
+            ),
+            ("return (select(2, ('hello'):find('l')))", "3"),
+            ("return (string.find('hello', 'lo', -3))", "4"),
+            ("return tostring(string.find('a', '', 5))", "nil"),
+            (
+                "return string.rep('ab', 3, '-') .. ('x'):rep(0)",
+                "ab-ab-ab",
+            ),
+            (
+                "local t = setmetatable({3, 1, 2}, {}) table.sort(t, function(a, b) return a > b end) return table.concat(t)",
+                "321",
+            ),
+            ("return tostring(table.remove({}))", "nil"),
+            ("return string.format('%d-%s', 7, 'x')", "7-x"),
+            // Nothing to copy: no 2^62-step loop copying nothing.
+            (
+                "return string.rep('', 1 << 62) .. string.rep('', 1 << 62, '')",
+                "",
+            ),
+        ] {
+            let v = sb
+                .load("t.lua", src)
+                .unwrap_or_else(|e| panic!("{src}: {e}"));
+            let got = match v {
+                Value::String(s) => s.to_str().unwrap().to_string(),
+                Value::Integer(n) => n.to_string(),
+                other => format!("{other:?}"),
+            };
+            assert_eq!(got, want, "{src}");
         }
     }
 
@@ -308,5 +1077,15 @@ mod tests {
         let sb = Sandbox::new().unwrap();
         let v = sb.load("t.lua", "local out = {} for k, v in sorted_pairs({b=1, a=2, [2]=3, [1]=4}) do out[#out+1] = tostring(k) end return table.concat(out, ',')").unwrap();
         assert_eq!(v.as_string().unwrap().to_str().unwrap(), "1,2,a,b");
+    }
+
+    #[test]
+    fn plain_find_is_luas() {
+        assert_eq!(plain_find(b"hello", b"l", 1), Some((3, 3)));
+        assert_eq!(plain_find(b"hello", b"lo", -3), Some((4, 5)));
+        assert_eq!(plain_find(b"hello", b"", 6), Some((6, 5)));
+        assert_eq!(plain_find(b"hello", b"", 7), None);
+        assert_eq!(plain_find(b"hello", b"h", -100), Some((1, 1)));
+        assert_eq!(plain_find(b"hello", b"x", 0), None);
     }
 }

@@ -1,28 +1,74 @@
 //! The rules extension a ruleset with scripts gets: card mode (B11) and
 //! variant event hooks, on top of the native rules.
+//!
+//! **Failures are reported, never silent.** Every script failure during
+//! play becomes a [`ScriptError`] in a queue the caller drains
+//! (`Ball::take_script_errors`): a card whose hook failed is dropped from
+//! the game's later lists, a variant hook that failed is skipped and not
+//! called again in that game (a looping hook would otherwise cost its
+//! budget every turn), and the action that triggered it stands.
+//!
+//! **Every game starts alike.** [`Scripted::reset`] rebuilds the script
+//! state from the ruleset's sources: what a script kept in its upvalues,
+//! which cards and hooks failed, garbage and all, is gone, so a game's
+//! course depends on its seed alone, never on the games a worker played
+//! before it.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use super::host::{EpEvent, EpTable, EventHook, Host};
 use super::targets::Facts;
 use crate::games::ball::action::Action;
 use crate::games::ball::apply;
 use crate::games::ball::event::{Event, Taking};
-use crate::games::ball::extension::{CardSummary, Extension};
+use crate::games::ball::extension::{CardSummary, Extension, ScriptError};
+use crate::games::ball::json::PositionError;
 use crate::games::ball::params::{Params, Verb};
 use crate::games::ball::piece::Team;
 use crate::games::ball::position::{CardUse, Phase, Position};
 use crate::games::ball::rules::Illegal;
+use crate::games::ball::ruleset::ScriptSource;
 use crate::kernel::events::Sink;
 
+/// What a script state is built from: enough to build it again.
+#[derive(Clone)]
+pub struct Recipe {
+    /// The ruleset's parameters before the variants' own.
+    pub params: Params,
+    pub ep_table: Option<ScriptSource>,
+    pub variants: Vec<ScriptSource>,
+    pub cards: [Vec<ScriptSource>; 2],
+}
+
+/// The script state of one game: the host and what failed in it.
+struct Live {
+    host: Host,
+    /// Cards whose script failed: dropped from every later list.
+    broken: Vec<bool>,
+    /// Variant hooks that failed, by variant: `[on_touchdown, on_turn_start]`.
+    broken_hooks: Vec<[bool; 2]>,
+}
+
+impl Live {
+    fn new(host: Host) -> Live {
+        Live {
+            broken: vec![false; host.card_count()],
+            broken_hooks: vec![[false; 2]; host.variant_count()],
+            host,
+        }
+    }
+}
+
 pub struct Scripted {
-    pub(crate) host: Host,
+    recipe: Recipe,
+    live: RefCell<Live>,
+    /// Whether any script ran (or failed) since the state was built: a
+    /// reset of a state no script touched has nothing to undo.
+    touched: Cell<bool>,
     pub(crate) card_mode: bool,
     pub(crate) ep: EpTable,
     pub(crate) decks: [Vec<usize>; 2],
-    /// Cards whose script failed: dropped from every later list.
-    broken: RefCell<Vec<bool>>,
-    error: RefCell<Option<String>>,
+    errors: RefCell<Vec<ScriptError>>,
     /// Reused target list: no allocation per legal list.
     scratch: RefCell<Vec<[crate::games::ball::action::Arg; 3]>>,
     /// Whether any variant hooks an event: without, applying an action
@@ -33,9 +79,22 @@ pub struct Scripted {
     cheapest: [u32; 2],
 }
 
+/// Index of a hook in [`Live::broken_hooks`].
+fn hook_slot(e: EventHook) -> usize {
+    match e {
+        EventHook::Touchdown => 0,
+        EventHook::TurnStart => 1,
+    }
+}
+
 impl Scripted {
-    pub fn new(host: Host, card_mode: bool, ep: EpTable, decks: [Vec<usize>; 2]) -> Scripted {
-        let n = host.card_count();
+    pub fn new(
+        recipe: Recipe,
+        host: Host,
+        card_mode: bool,
+        ep: EpTable,
+        decks: [Vec<usize>; 2],
+    ) -> Scripted {
         let hooks = host.has_event_hooks();
         let cheapest = [0, 1].map(|t: usize| {
             decks[t]
@@ -45,38 +104,37 @@ impl Scripted {
                 .unwrap_or(u32::MAX)
         });
         Scripted {
-            host,
+            recipe,
+            live: RefCell::new(Live::new(host)),
+            touched: Cell::new(false),
             card_mode,
             ep,
             decks,
-            broken: RefCell::new(vec![false; n]),
-            error: RefCell::new(None),
+            errors: RefCell::new(Vec::new()),
             scratch: RefCell::new(Vec::new()),
             hooks,
             cheapest,
         }
     }
 
-    fn record(&self, e: String) {
-        let mut slot = self.error.borrow_mut();
-        if slot.is_none() {
-            *slot = Some(e);
-        }
+    fn record(&self, e: ScriptError) {
+        self.errors.borrow_mut().push(e);
     }
 
     /// The deck index of `card` for `team`.
     fn find(&self, team: Team, card: crate::games::ball::action::CardId) -> Option<usize> {
+        let live = self.live.borrow();
         self.decks[team as usize]
             .iter()
             .copied()
-            .find(|&i| self.host.card(i).id == card)
+            .find(|&i| live.host.card(i).id == card)
     }
 
     /// B11.6: the first cost or use limit that stops card `i` now, if
     /// any. Checked natively before any script, on every legal list, so
     /// it allocates nothing; `explain` words it.
-    fn limit(&self, pos: &Position, i: usize) -> Option<Limit> {
-        let info = self.host.card(i);
+    fn limit(&self, host: &Host, pos: &Position, i: usize) -> Option<Limit> {
+        let info = host.card(i);
         let team = pos.to_move;
         if pos.ep[team as usize] < info.cost {
             return Some(Limit::Ep);
@@ -97,6 +155,42 @@ impl Scripted {
         None
     }
 
+    /// Runs the variants' hooks for `event` on `pos`, skipping and then
+    /// marking the ones that fail.
+    fn event(&self, pos: &mut Position, params: &Params, event: EventHook, team: Team) {
+        self.touched.set(true);
+        let slot = hook_slot(event);
+        let mut live = self.live.borrow_mut();
+        let live = &mut *live;
+        let broken = &mut live.broken_hooks;
+        let skip_set: Vec<bool> = broken.iter().map(|b| b[slot]).collect();
+        let mut failed = Vec::new();
+        *pos = live
+            .host
+            .on_event(pos, params, event, team, &|k| skip_set[k], &mut |k, e| {
+                failed.push((k, e))
+            });
+        for (k, e) in failed {
+            broken[k][slot] = true;
+            self.record(e);
+        }
+    }
+
+    /// Runs every variant hook once on `pos` for both coaches, without
+    /// marking any broken: `ball check`'s probe of the hooks.
+    pub(crate) fn probe_events(&self, pos: &Position, params: &Params) {
+        let live = self.live.borrow();
+        for event in [EventHook::TurnStart, EventHook::Touchdown] {
+            for team in Team::BOTH {
+                let _ = live
+                    .host
+                    .on_event(pos, params, event, team, &|_| false, &mut |_, e| {
+                        self.record(e)
+                    });
+            }
+        }
+    }
+
     /// [`Extension::apply`] for any event sink: the log-free path of bots
     /// and playouts passes `()`, so only the EP tally sees the events.
     fn run<L: Sink<Event> + ?Sized>(
@@ -111,12 +205,8 @@ impl Scripted {
         // Variant hooks run per event. A failing hook is reported and
         // skipped: the action itself was legal and stands.
         let mut on_touchdown = |p: &mut Position| {
-            if !hooks {
-                return;
-            }
-            match self.host.on_event(p, params, EventHook::Touchdown, mover) {
-                Ok(after) => *p = after,
-                Err(e) => self.record(e.to_string()),
+            if hooks {
+                self.event(p, params, EventHook::Touchdown, mover);
             }
         };
         let mut tally = Tally {
@@ -130,24 +220,53 @@ impl Scripted {
             let i = self
                 .find(mover, card)
                 .ok_or_else(|| format!("`{}` is not one of {mover}'s cards", card.name()))?;
-            let info = self.host.card(i);
-            let mut next = *pos;
-            next.ep[mover as usize] -= info.cost;
-            next.ap -= info.ap;
-            if info.uses.is_some() || info.per_turn.is_some() {
-                let (game, turn) = next.card_uses.get(mover, info.id);
-                next.card_uses.set(CardUse {
-                    team: mover,
-                    card: info.id,
-                    game: game.saturating_add(1),
-                    turn: turn.saturating_add(1),
-                });
+            self.touched.set(true);
+            let resolved = {
+                let live = self.live.borrow();
+                let info = live.host.card(i);
+                let mut next = *pos;
+                next.ep[mover as usize] -= info.cost;
+                next.ap -= info.ap;
+                let counted = if info.uses.is_some() || info.per_turn.is_some() {
+                    let (game, turn) = next.card_uses.get(mover, info.id);
+                    next.card_uses.set(CardUse {
+                        team: mover,
+                        card: info.id,
+                        game: game.saturating_add(1),
+                        turn: turn.saturating_add(1),
+                    })
+                } else {
+                    true
+                };
+                if counted {
+                    live.host.resolve(i, &next, params, args)
+                } else {
+                    // Unreachable for a position the reader checked
+                    // (`check_position`): refused rather than uncounted.
+                    Err(ScriptError::kernel(
+                        &info.file,
+                        &format!("card {}", info.id.name()),
+                        "resolve",
+                        "the position's card-use record is full: the play could not be counted (B11.6)",
+                    ))
+                }
+            };
+            let mut next = match resolved {
+                Ok(next) => next,
+                Err(e) => {
+                    self.live.borrow_mut().broken[i] = true;
+                    let text = e.to_string();
+                    self.record(e);
+                    return Err(text);
+                }
+            };
+            if next.is_over() {
+                // `game.end_game()`: frozen as the effect left it (B3.6).
+                let outcome = next.outcome.expect("over");
+                tally.emit(Event::GameOver { outcome });
+            } else {
+                apply::finish(&mut next, params, action, &mut tally, &mut on_touchdown);
             }
-            next = self.host.resolve(i, &next, params, args).map_err(|e| {
-                self.broken.borrow_mut()[i] = true;
-                e.to_string()
-            })?;
-            apply::finish(&mut next, params, action, &mut tally, &mut on_touchdown);
             *pos = next;
         } else {
             // A native action cannot fail: it works in place.
@@ -159,10 +278,7 @@ impl Scripted {
         }
         // The touchdown hook ran inside apply, before the reset.
         if let Some(team) = tally.turn_started.filter(|_| hooks && !pos.is_over()) {
-            match self.host.on_event(pos, params, EventHook::TurnStart, team) {
-                Ok(p) => *pos = p,
-                Err(e) => self.record(e.to_string()),
-            }
+            self.event(pos, params, EventHook::TurnStart, team);
         }
         Ok(())
     }
@@ -186,10 +302,11 @@ impl Extension for Scripted {
         if !self.card_mode {
             return Vec::new();
         }
+        let live = self.live.borrow();
         self.decks[team as usize]
             .iter()
             .map(|&i| {
-                let c = self.host.card(i);
+                let c = live.host.card(i);
                 CardSummary {
                     id: c.id,
                     name: c.name.clone(),
@@ -221,25 +338,37 @@ impl Extension for Scripted {
         // The position's facts for declared targets, gathered at most once.
         let mut facts = None;
         let mut targets = self.scratch.borrow_mut();
-        for &i in &self.decks[pos.to_move as usize] {
-            if self.limit(pos, i).is_some() || self.broken.borrow()[i] {
-                continue;
-            }
-            let id = self.host.card(i).id;
-            targets.clear();
-            if let Some(d) = self.host.declared(i) {
-                let facts = facts.get_or_insert_with(|| Facts::new(pos));
-                d.enumerate_with(facts, params, &mut |args| {
-                    out.push(Action::Card { card: id, args })
-                });
-                continue;
-            }
-            match self.host.targets(i, pos, params, &mut targets) {
-                Ok(()) => out.extend(targets.iter().map(|&args| Action::Card { card: id, args })),
-                Err(e) => {
-                    self.broken.borrow_mut()[i] = true;
-                    self.record(e.to_string());
+        let mut failed = Vec::new();
+        {
+            let live = self.live.borrow();
+            let host = &live.host;
+            for &i in &self.decks[pos.to_move as usize] {
+                if self.limit(host, pos, i).is_some() || live.broken[i] {
+                    continue;
                 }
+                let id = host.card(i).id;
+                targets.clear();
+                if let Some(d) = host.declared(i) {
+                    let facts = facts.get_or_insert_with(|| Facts::new(pos));
+                    d.enumerate_with(facts, params, &mut |args| {
+                        out.push(Action::Card { card: id, args })
+                    });
+                    continue;
+                }
+                self.touched.set(true);
+                match host.targets(i, pos, params, &mut targets) {
+                    Ok(()) => {
+                        out.extend(targets.iter().map(|&args| Action::Card { card: id, args }))
+                    }
+                    Err(e) => failed.push((i, e)),
+                }
+            }
+        }
+        if !failed.is_empty() {
+            let mut live = self.live.borrow_mut();
+            for (i, e) in failed {
+                live.broken[i] = true;
+                self.record(e);
             }
         }
     }
@@ -294,12 +423,13 @@ impl Extension for Scripted {
                         format!("`{}` is not one of {}'s cards", card.name(), pos.to_move),
                     );
                 };
-                if self.broken.borrow()[i] {
+                let live = self.live.borrow();
+                if live.broken[i] {
                     return illegal("B11.7", "its script failed earlier in this game".into());
                 }
-                let info = self.host.card(i);
+                let info = live.host.card(i);
                 let team = pos.to_move;
-                let why = match self.limit(pos, i) {
+                let why = match self.limit(&live.host, pos, i) {
                     Some(Limit::Ep) => Some(format!(
                         "it costs {} EP and {team} has {}",
                         info.cost, pos.ep[team as usize]
@@ -330,8 +460,57 @@ impl Extension for Scripted {
         }
     }
 
-    fn take_error(&self) -> Option<String> {
-        self.error.borrow_mut().take()
+    fn take_errors(&self) -> Vec<ScriptError> {
+        std::mem::take(&mut *self.errors.borrow_mut())
+    }
+
+    fn reset(&self) {
+        self.errors.borrow_mut().clear();
+        if !self.touched.replace(false) {
+            return;
+        }
+        let r = &self.recipe;
+        let mut live = self.live.borrow_mut();
+        // Built from the same text that built this one, which loaded: it
+        // loads again. Should it somehow not, the old state stays, with
+        // its failures cleared. (The new state is built while the old one
+        // lives: a thread that holds a state never waits for the memory
+        // pool, and a fresh state uses little of its reservation.)
+        let fresh = Host::load(&r.params, r.ep_table.as_ref(), &r.variants, &r.cards);
+        match fresh {
+            Ok(loaded) => *live = Live::new(loaded.host),
+            Err(_) => {
+                live.broken.iter_mut().for_each(|b| *b = false);
+                live.broken_hooks.iter_mut().for_each(|b| *b = [false; 2]);
+            }
+        }
+    }
+
+    fn check_position(&self, pos: &Position) -> Result<(), PositionError> {
+        let live = self.live.borrow();
+        for (n, u) in pos.card_uses.iter().enumerate() {
+            let held = self.decks[u.team as usize]
+                .iter()
+                .map(|&i| live.host.card(i))
+                .find(|c| c.id == u.card);
+            let problem = match held {
+                None => format!(
+                    "{} holds no card `{}` under this ruleset",
+                    u.team,
+                    u.card.name()
+                ),
+                Some(c) if c.uses.is_none() && c.per_turn.is_none() => format!(
+                    "`{}` has no use limit: its plays are not recorded (B11.6)",
+                    u.card.name()
+                ),
+                Some(_) => continue,
+            };
+            return Err(PositionError {
+                field: format!("cards_used[{n}].card"),
+                problem,
+            });
+        }
+        Ok(())
     }
 }
 

@@ -94,7 +94,43 @@ pub struct Declared {
     pub args: Vec<ArgSpec>,
 }
 
+/// The most targets one card may offer in one position: every legal list
+/// holds them all, and bots and the board walk the list. A card's
+/// declaration is refused at load when it could offer more.
+pub const MAX_TARGETS: u64 = 4096;
+
 impl Declared {
+    /// The most targets the declaration can offer in any position: per
+    /// argument, the most candidates its own filters allow (7 or 14
+    /// pieces; a ring of squares at its distance; one square `beyond`; a
+    /// number range), multiplied. Exact enough to tell a card that offers
+    /// a few hundred from one that offers a million.
+    pub fn bound(&self) -> u64 {
+        self.args
+            .iter()
+            .map(|a| match a {
+                ArgSpec::Piece(p) => match p.team {
+                    Some(_) => PER_TEAM as u64,
+                    None => N_PIECES as u64,
+                },
+                ArgSpec::Square(q) => {
+                    if q.beyond.is_some() {
+                        return 1;
+                    }
+                    let mut most = u64::from(crate::games::ball::board::ALL.count_ones());
+                    for (lo, hi) in [q.from.map(|(_, lo, hi)| (lo, hi)), q.ball_distance]
+                        .into_iter()
+                        .flatten()
+                    {
+                        most = most.min(largest_ring(lo, hi));
+                    }
+                    most
+                }
+                ArgSpec::Number(lo, hi) => u64::from(hi - lo) + 1,
+            })
+            .product()
+    }
+
     /// Every target, in a fixed order (argument by argument, ids and
     /// squares ascending).
     pub fn enumerate(&self, pos: &Position, params: &Params, out: &mut Vec<[Arg; 3]>) {
@@ -224,6 +260,14 @@ fn with(c: [Arg; 3], k: usize, a: Arg) -> [Arg; 3] {
 /// B1.4: ATK scores in the last rows, DEF in the first.
 fn attacks_up(pos: &Position) -> bool {
     pos.to_move == Team::Atk
+}
+
+/// The most squares at distance `lo..=hi` of any one square.
+fn largest_ring(lo: u8, hi: u8) -> u64 {
+    Sq::all()
+        .map(|sq| u64::from(ring(sq, lo, hi).count_ones()))
+        .max()
+        .unwrap_or(0)
 }
 
 /// Squares at distance `lo..=hi` of `sq`.

@@ -5,7 +5,7 @@
 //! another file) — and the shipped files, which must load clean.
 //!
 //! Paths are relative to the package root: cargo runs integration tests
-//! there, and it is also the data root (no `BALL_HOME`).
+//! there; shipped names come from the binary's own copy (no `BALL_HOME`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -6,7 +6,7 @@
 //! the real binary in temporary directories.
 //!
 //! Paths are relative to the package root: cargo runs integration tests
-//! there, and it is also the data root (no `BALL_HOME`).
+//! there; shipped names come from the binary's own copy (no `BALL_HOME`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -90,9 +90,9 @@ fn lists_replace_and_can_be_emptied() {
 }
 
 #[test]
-fn script_paths_fall_back_to_the_data_root() {
+fn script_paths_fall_back_to_the_shipped_files() {
     let o = load(&format!("{GOOD}/other.toml"));
-    assert_eq!(paths(&o.cards[0]), ["tests/rulesets/good/cards/alpha.lua"]);
+    assert_eq!(paths(&o.cards[0]), ["cards/magnet.lua"]);
     assert!(o.cards[1].is_empty());
     assert_eq!(o.params, Params::default(), "no extends: the defaults");
 }
@@ -567,7 +567,7 @@ fn check_card_checks_one_file() {
 }
 
 #[test]
-fn ball_home_moves_the_shipped_names() {
+fn ball_home_adds_to_and_overrides_the_shipped_files() {
     let home = tempfile::tempdir().unwrap();
     std::fs::create_dir(home.path().join("rulesets")).unwrap();
     std::fs::write(home.path().join("rulesets/mine.toml"), "name = \"other\"\n").unwrap();
@@ -582,15 +582,75 @@ fn ball_home_moves_the_shipped_names() {
     std::fs::write(home.path().join("rulesets/mine.toml"), "name = \"mine\"\n").unwrap();
     let r = ball(&["check", "--ruleset", "mine"], None, Some(home.path()));
     assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
-    // `standard` is not shipped there.
-    let r = ball(&["check"], None, Some(home.path()));
-    assert_eq!(r.code, Some(2));
+    // The binary's own rulesets are still there beside it...
+    let r = ball(&["check", "--ruleset", "cards"], None, Some(home.path()));
+    assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
+    let r = ball(&["new", "--game", "gateball"], None, Some(home.path()));
+    assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
+    // ...and a file of the same path in BALL_HOME replaces the shipped one.
+    std::fs::write(
+        home.path().join("rulesets/standard.toml"),
+        "name = \"standard\"\nbogus = 1\n",
+    )
+    .unwrap();
+    let r = ball(&["check", "--ruleset", "standard"], None, Some(home.path()));
+    assert_eq!(r.code, Some(2), "{}{}", r.stdout, r.stderr);
     assert!(
-        r.stdout
-            .contains("no shipped ruleset `standard` (shipped: mine)"),
+        r.stdout.contains("rulesets/standard.toml:2"),
         "{}",
         r.stdout
     );
+    assert!(r.stdout.contains("bogus"), "{}", r.stdout);
+    let r = ball(&["check", "--ruleset", "standard"], None, None);
+    assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
+}
+
+/// An installed binary: run from a folder that is not the source tree,
+/// with the source tree's path gone from view, every game's shipped
+/// rulesets load from the binary's own copy.
+#[test]
+fn the_shipped_files_come_from_the_binary() {
+    let cache = tempfile::tempdir().unwrap();
+    let elsewhere = tempfile::tempdir().unwrap();
+    for args in [
+        &["new"][..],
+        &["new", "--game", "gateball"],
+        &["new", "--game", "gball"],
+        &["check", "--ruleset", "cards"],
+        &["check", "--ruleset", "gateball-bonus"],
+        &["check", "--card", "cards/magnet.lua"],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_ball"))
+            .args(args)
+            .current_dir(elsewhere.path())
+            .env_remove("BALL_HOME")
+            .env("XDG_CACHE_HOME", cache.path())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        // `check --card cards/magnet.lua` names a path: it is not there.
+        if args[0] == "check" && args[1] == "--card" {
+            assert_eq!(out.status.code(), Some(2), "{err}");
+            continue;
+        }
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+    }
+    let copies: Vec<_> = std::fs::read_dir(cache.path().join("ball"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(copies.len(), 1, "{copies:?}");
+    assert!(copies[0].starts_with("data-"), "{copies:?}");
+    let copy = cache.path().join("ball").join(&copies[0]);
+    for rel in [
+        "rulesets/gball.toml",
+        "cards/magnet.lua",
+        "setups/club.toml",
+        "tests/scenarios/card_magnet_works.scn",
+    ] {
+        assert!(copy.join(rel).is_file(), "{rel}");
+    }
 }
 
 // ------------------------------------------------------------- ball test
@@ -856,4 +916,83 @@ fn check_and_test_speak_json() {
     let rows = v["scenarios"].as_array().unwrap();
     assert_eq!(rows.len() as u64, v["passed"].as_u64().unwrap());
     assert!(rows.iter().all(|r| r["verdict"] == "ok"), "{v}");
+}
+
+/// `check --card` never says "no problems" when it could not run the
+/// card: a broken `cards` ruleset to check it in is a loud failure.
+#[test]
+fn check_card_fails_loudly_without_a_ruleset_to_check_in() {
+    let home = tempfile::tempdir().unwrap();
+    std::fs::create_dir(home.path().join("rulesets")).unwrap();
+    std::fs::write(
+        home.path().join("rulesets/cards.toml"),
+        "name = \"cards\"\nbogus = 1\n",
+    )
+    .unwrap();
+    let card = "cards/magnet.lua";
+    let r = ball(&["check", "--card", card], None, Some(home.path()));
+    assert_eq!(r.code, Some(2), "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("cannot check the card"), "{}", r.stdout);
+    let r = ball(&["check", "--card", card], None, None);
+    assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
+}
+
+/// Runs the binary with `input` on standard input.
+fn ball_stdin(args: &[&str], input: &str) -> Run {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ball"))
+        .args(args)
+        .env_remove("BALL_HOME")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    Run {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// `-` reads standard input for a card and a teams file, and is refused
+/// in one line for a ruleset (which names files beside it).
+#[test]
+fn dash_is_standard_input_or_a_clear_refusal() {
+    let magnet = std::fs::read_to_string("cards/magnet.lua").unwrap();
+    let r = ball_stdin(&["check", "--card", "-"], &magnet);
+    assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
+    let broken = magnet.replace("game.take_ball(piece)", "game.take_bal(piece)");
+    let r = ball_stdin(&["check", "--card", "-"], &broken);
+    assert_eq!(r.code, Some(2), "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.starts_with("<stdin>/magnet.lua:"), "{}", r.stdout);
+
+    let teams = r#"{"RED": [{"number": 1, "stars": "JC"}], "BLU": [{"number": 3, "stars": "C"}]}"#;
+    let r = ball_stdin(&["new", "--game", "gball", "--teams", "-"], teams);
+    assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("\"RED1\""), "{}", r.stdout);
+    assert!(!r.stdout.contains("\"RED2\""), "{}", r.stdout);
+    let r = ball_stdin(
+        &["new", "--game", "gball", "--teams", "-"],
+        "not a teams file",
+    );
+    assert_eq!(r.code, Some(2), "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.starts_with("error: -:"), "{}", r.stderr);
+
+    for game in ["ball", "gateball", "gball"] {
+        let r = ball_stdin(&["check", "--game", game, "--ruleset", "-"], "");
+        assert_eq!(r.code, Some(2), "{}{}", r.stdout, r.stderr);
+        assert!(
+            r.stdout.contains("not read from standard input"),
+            "{game}: {}",
+            r.stdout
+        );
+    }
 }

@@ -89,7 +89,8 @@ pub fn choose_game(
             games::names()
         )));
     }
-    let from_ruleset = spec.map(crate::data::game_of);
+    // `-` names no file, so no game: the game's loader refuses it.
+    let from_ruleset = spec.filter(|s| *s != "-").map(crate::data::game_of);
     if let Some(r) = &from_ruleset
         && !games::NAMES.contains(&r.as_str())
     {

@@ -39,7 +39,7 @@ use crate::toml_doc::Doc;
 pub const MAX_EXTENDS: usize = 32;
 
 /// Where shipped rulesets live, under the data root.
-pub const RULESETS_DIR: &str = "rulesets";
+pub use crate::data::RULESETS_DIR;
 /// Where shipped cards live: `cards/<id>.lua`.
 pub const CARDS_DIR: &str = "cards";
 /// Where shipped variants live: `scripts/variants/<name>.lua`.
@@ -49,20 +49,10 @@ pub const VARIANTS_DIR: &str = "scripts/variants";
 /// [`Ruleset::standard`] needs no file and cannot fail.
 const STANDARD_TOML: &str = include_str!("../../../rulesets/standard.toml");
 
-/// The directory that shipped names are looked up in: `$BALL_HOME` when
-/// set (an installed binary), else the source tree it was built from (so
-/// `cargo run` and the tests need no setup).
-pub fn data_root() -> PathBuf {
-    match std::env::var_os("BALL_HOME") {
-        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
-        _ => PathBuf::from(env!("CARGO_MANIFEST_DIR")),
-    }
-}
-
-/// The names of the shipped rulesets (`rulesets/*.toml` under the data
+/// The names of the shipped rulesets (`rulesets/*.toml` under every data
 /// root), sorted.
 pub fn shipped() -> Vec<String> {
-    stems(&data_root().join(RULESETS_DIR), "toml")
+    crate::data::shipped_rulesets()
 }
 
 /// The game a ruleset is for: `rulesets/` holds BALL's and Gateball's.
@@ -90,12 +80,7 @@ pub const GAMES: &[&str] = &["ball", "gateball", "gball"];
 /// key, `game = "ball"`, and files that cannot be read or parsed, whose
 /// problems the BALL loader then reports).
 pub fn game_of(spec: &str) -> GameKind {
-    let path = if is_ruleset_path(spec) {
-        PathBuf::from(spec)
-    } else {
-        data_root().join(RULESETS_DIR).join(format!("{spec}.toml"))
-    };
-    game_of_file(&path)
+    game_of_file(&crate::data::ruleset_path(spec))
 }
 
 /// The game of the ruleset file at `path` (see [`game_of`]).
@@ -119,12 +104,7 @@ pub fn game_of_file(path: &Path) -> GameKind {
 /// apart from [`GameKind`], whose two values the command line matches on,
 /// until the command line dispatches by game name.
 pub fn is_gball(spec: &str) -> bool {
-    let path = if is_ruleset_path(spec) {
-        PathBuf::from(spec)
-    } else {
-        data_root().join(RULESETS_DIR).join(format!("{spec}.toml"))
-    };
-    crate::games::gball::ruleset::is_gball_file(&path)
+    crate::games::gball::ruleset::is_gball_file(&crate::data::ruleset_path(spec))
 }
 
 /// Why a BALL command cannot use a G-ball ruleset.
@@ -639,7 +619,6 @@ impl FileCtx<'_> {
 /// Reads a ruleset, its `extends` chain and its scripts, collecting every
 /// problem instead of stopping at the first.
 struct Loader {
-    root: PathBuf,
     /// Problems of every file, in the order the files were read.
     problems: Vec<Problem>,
     /// The ruleset files read, base first.
@@ -652,7 +631,6 @@ struct Loader {
 impl Loader {
     fn new() -> Loader {
         Loader {
-            root: data_root(),
             problems: Vec::new(),
             files: Vec::new(),
             stack: Vec::new(),
@@ -686,6 +664,9 @@ impl Loader {
 
     /// The top-level file of `spec`, or why there is none.
     fn locate_top(&self, spec: &str) -> Result<Located, Problem> {
+        if spec == "-" {
+            return Err(crate::data::stdin_ruleset());
+        }
         if spec.trim().is_empty() {
             return Err(Problem::new(
                 "--ruleset",
@@ -719,21 +700,18 @@ impl Loader {
     /// `rulesets/NAME.toml` under the data root, or why not.
     fn locate_shipped(&self, name: &str) -> Result<Located, String> {
         let display = format!("{RULESETS_DIR}/{name}.toml");
-        let path = self.root.join(&display);
-        if is_card_id(name) && path.is_file() {
+        if is_card_id(name)
+            && let Some(path) = crate::data::find(&display)
+        {
             return Ok(Located {
                 path,
                 display,
                 shipped: Some(name.to_string()),
             });
         }
-        let known = stems(&self.root.join(RULESETS_DIR), "toml");
+        let known = crate::data::stems(RULESETS_DIR, "toml");
         let hint = match did_you_mean(name, known.iter().map(String::as_str)) {
             Some(k) => format!("; did you mean `{k}`?"),
-            None if known.is_empty() => format!(
-                " (none are shipped under {}: set BALL_HOME to the directory holding rulesets/)",
-                self.root.display()
-            ),
             None => format!(" (shipped: {})", known.join(", ")),
         };
         Err(format!("no shipped ruleset `{name}`{hint}"))
@@ -741,19 +719,16 @@ impl Loader {
 
     /// The shipped name of a ruleset file given by path, when it is one.
     fn shipped_name(&self, path: &Path) -> Option<String> {
-        let dir = std::fs::canonicalize(self.root.join(RULESETS_DIR)).ok()?;
-        let path = std::fs::canonicalize(path).ok()?;
-        if path.parent()? == dir && path.extension()? == "toml" {
-            Some(path.file_stem()?.to_str()?.to_string())
-        } else {
-            None
-        }
+        let shown = crate::data::display(path, "");
+        let stem = shown.strip_prefix(RULESETS_DIR)?.strip_prefix('/')?;
+        let name = stem.strip_suffix(".toml")?;
+        (!name.contains('/')).then(|| name.to_string())
     }
 
     /// How messages name `path`: relative to the data root when under it,
     /// else `fallback` (the path as the user would write it).
     fn display(&self, path: &Path, fallback: &str) -> String {
-        display_under(&self.root, path, fallback)
+        crate::data::display(path, fallback)
     }
 
     /// Reads one ruleset file (its text already read) and its ancestors:
@@ -911,15 +886,14 @@ or a path (with a `/` or ending in `.lua`)"
             }
             let dir = kind.shipped_dir();
             let display = format!("{dir}/{entry}.lua");
-            let path = self.root.join(&display);
-            if path.is_file() {
+            if let Some(path) = crate::data::find(&display) {
                 return ScriptRef {
                     display,
                     path: Some(path),
                     origin,
                 };
             }
-            let known = stems(&self.root.join(dir), "lua");
+            let known = crate::data::stems(dir, "lua");
             let hint = match did_you_mean(entry, known.iter().map(String::as_str)) {
                 Some(k) => format!("; did you mean `{k}`?"),
                 None => String::new(),
@@ -935,12 +909,13 @@ or a path (with a `/` or ending in `.lua`)"
             return missing(String::new());
         }
         let beside = ctx.dir.join(entry);
+        let shipped = crate::data::find(entry).unwrap_or_default();
         let candidates = [
             (beside, join_display(&ctx.doc.file, entry)),
-            (self.root.join(entry), entry.to_string()),
+            (shipped, entry.to_string()),
         ];
         for (path, fallback) in candidates {
-            if path.is_file() {
+            if !path.as_os_str().is_empty() && path.is_file() {
                 return ScriptRef {
                     display: self.display(&path, &fallback),
                     path: Some(path),
@@ -951,9 +926,8 @@ or a path (with a `/` or ending in `.lua`)"
         ctx.problem(
             offset,
             format!(
-                "{what} file `{entry}` not found (looked beside {} and under the data root {})",
+                "{what} file `{entry}` not found (looked beside {} and among the shipped files)",
                 ctx.doc.file,
-                self.root.display()
             ),
         );
         missing(entry.to_string())
@@ -1451,34 +1425,6 @@ pub(crate) fn join_display(file: &str, rel: &str) -> String {
         }
     }
     parts.join("/")
-}
-
-/// How messages name `path`: relative to `root` (the data root) when
-/// under it, else `fallback` (the path as the user would write it).
-pub(crate) fn display_under(root: &Path, path: &Path, fallback: &str) -> String {
-    let rel = std::fs::canonicalize(root).ok().and_then(|root| {
-        let path = std::fs::canonicalize(path).ok()?;
-        let rel = path.strip_prefix(&root).ok()?;
-        let parts: Option<Vec<&str>> = rel.components().map(|c| c.as_os_str().to_str()).collect();
-        parts.map(|p| p.join("/"))
-    });
-    rel.unwrap_or_else(|| fallback.to_string())
-}
-
-/// The stems of the files `*.EXT` in `dir`, sorted.
-fn stems(dir: &Path, ext: &str) -> Vec<String> {
-    let mut out: Vec<String> = std::fs::read_dir(dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .filter_map(|e| {
-            let path = e.path();
-            (path.extension()? == ext).then_some(())?;
-            Some(path.file_stem()?.to_str()?.to_string())
-        })
-        .collect();
-    out.sort();
-    out
 }
 
 /// Drops repeated problems, keeping the first of each (a card both teams

@@ -378,7 +378,7 @@ mod tests {
             parse("courts/standard.toml", STANDARD),
             Ok(Court::standard())
         );
-        let path = crate::games::ball::ruleset::data_root().join("courts/standard.toml");
+        let path = crate::data::find("courts/standard.toml").expect("shipped");
         assert_eq!(load(&path), Ok(Court::standard()));
     }
 

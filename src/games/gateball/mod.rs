@@ -5,7 +5,7 @@
 //! are its own.
 //!
 //! **Boundary:** depends on the kernel, plus `crate::diagnostic` and the
-//! data root of `crate::games::ball::ruleset` for reading court, setup and ruleset
+//! shipped files of `crate::data` for reading court, setup and ruleset
 //! files; knows nothing of Lua, clap or the terminal.
 
 pub mod action;

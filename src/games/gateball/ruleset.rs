@@ -27,10 +27,8 @@ use super::court::Court;
 use super::court_file;
 use super::setup;
 use super::{Rules, Setup, SparkDice};
-use crate::diagnostic::{Problem, did_you_mean};
-use crate::games::ball::ruleset::{
-    RULESETS_DIR, data_root, display_under, is_ruleset_path, join_display, shipped,
-};
+use crate::diagnostic::Problem;
+use crate::games::ball::ruleset::join_display;
 use crate::toml_doc::{Doc, unknown};
 
 /// The shipped ruleset `ball new --game gateball` plays by default.
@@ -150,42 +148,7 @@ fn read(spec: &str) -> Result<GateballRuleset, Vec<Problem>> {
 /// shipped name (`rulesets/NAME.toml` under the data root); with how
 /// messages name it and the ruleset's name.
 fn locate(spec: &str) -> Result<(PathBuf, String, String), Problem> {
-    let root = data_root();
-    if spec.trim().is_empty() {
-        return Err(Problem::new(
-            "--ruleset",
-            None,
-            "no ruleset named: give a shipped name or a path",
-        ));
-    }
-    if is_ruleset_path(spec) {
-        let path = PathBuf::from(spec);
-        if !path.is_file() {
-            return Err(Problem::new(spec, None, "no such ruleset file"));
-        }
-        let name = path
-            .file_stem()
-            .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
-        return Ok((path.clone(), display_under(&root, &path, spec), name));
-    }
-    let shown = format!("{RULESETS_DIR}/{spec}.toml");
-    let path = root.join(&shown);
-    let plain = spec
-        .bytes()
-        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_');
-    if plain && path.is_file() {
-        return Ok((path, shown, spec.to_string()));
-    }
-    let known = shipped();
-    let hint = match did_you_mean(spec, known.iter().map(String::as_str)) {
-        Some(k) => format!("; did you mean `{k}`?"),
-        None => format!(" (shipped: {})", known.join(", ")),
-    };
-    Err(Problem::new(
-        spec,
-        None,
-        format!("no shipped ruleset `{spec}`{hint}"),
-    ))
+    crate::data::locate_ruleset(spec)
 }
 
 /// Checks the ruleset's keys, reads its court and setup files (their
@@ -330,7 +293,7 @@ fn file<T>(
         );
         return None;
     }
-    let shown = display_under(&data_root(), &path, &join_display(&doc.file, rel));
+    let shown = crate::data::display(&path, &join_display(&doc.file, rel));
     match read(&path, &shown) {
         Ok(v) => Some((v, Some(shown))),
         Err(p) => {

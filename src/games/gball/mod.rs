@@ -13,7 +13,7 @@
 //! platform traits).
 //!
 //! **Boundary:** depends on the kernel, `crate::diagnostic`,
-//! `crate::toml_doc` and the data root of `crate::games::ball::ruleset`.
+//! `crate::toml_doc` and the shipped files of `crate::data`.
 
 pub mod action;
 pub mod board;

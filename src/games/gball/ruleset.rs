@@ -19,10 +19,8 @@ use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
 use super::{Params, Teams, Venue};
-use crate::diagnostic::{Problem, did_you_mean};
-use crate::games::ball::ruleset::{
-    RULESETS_DIR, data_root, display_under, is_ruleset_path, shipped,
-};
+use crate::data::RULESETS_DIR;
+use crate::diagnostic::Problem;
 use crate::toml_doc::{Doc, unknown};
 
 /// The shipped ruleset `ball new --game gball` plays by default.
@@ -193,42 +191,7 @@ fn read(spec: &str) -> Result<GballRuleset, Vec<Problem>> {
 }
 
 fn locate(spec: &str) -> Result<(PathBuf, String, String), Problem> {
-    let root = data_root();
-    if spec.trim().is_empty() {
-        return Err(Problem::new(
-            "--ruleset",
-            None,
-            "no ruleset named: give a shipped name or a path",
-        ));
-    }
-    if is_ruleset_path(spec) {
-        let path = PathBuf::from(spec);
-        if !path.is_file() {
-            return Err(Problem::new(spec, None, "no such ruleset file"));
-        }
-        let name = path
-            .file_stem()
-            .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
-        return Ok((path.clone(), display_under(&root, &path, spec), name));
-    }
-    let shown = format!("{RULESETS_DIR}/{spec}.toml");
-    let path = root.join(&shown);
-    let plain = spec
-        .bytes()
-        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_');
-    if plain && path.is_file() {
-        return Ok((path, shown, spec.to_string()));
-    }
-    let known = shipped();
-    let hint = match did_you_mean(spec, known.iter().map(String::as_str)) {
-        Some(k) => format!("; did you mean `{k}`?"),
-        None => format!(" (shipped: {})", known.join(", ")),
-    };
-    Err(Problem::new(
-        spec,
-        None,
-        format!("no shipped ruleset `{spec}`{hint}"),
-    ))
+    crate::data::locate_ruleset(spec)
 }
 
 fn int_key(doc: &mut Doc, key: &str, v: &Spanned<DeValue>) -> Option<i64> {

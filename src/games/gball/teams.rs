@@ -171,10 +171,10 @@ pub fn parse(file: &str, text: &str) -> Result<Teams, String> {
     Ok(out)
 }
 
-/// Reads a teams file from disk.
+/// Reads a teams file, or standard input for `-`.
 pub fn load(path: &str) -> Result<Teams, String> {
     // Bounded, and never a FIFO or a device.
-    let text = crate::files::read_text(std::path::Path::new(path), MAX_BYTES as u64)
+    let text = crate::files::read_input(std::path::Path::new(path), MAX_BYTES as u64)
         .map_err(|e| format!("{path}: cannot read: {e}"))?;
     parse(path, &text)
 }

@@ -102,10 +102,11 @@ pub fn game(r: &Ruleset) -> Result<Ball, Vec<ScriptError>> {
 /// The problems of one card file: readable, named like a card id, and
 /// whatever the script layer finds in it.
 pub fn check_card_file(path: &std::path::Path) -> Vec<Problem> {
-    let shown = path.display().to_string();
+    let stdin = path.as_os_str() == "-";
+    let mut shown = path.display().to_string();
     // Bounded, and never a FIFO or a device: `--card /dev/zero` or a named
     // pipe must not read forever.
-    let text = match crate::files::read_text(path, crate::files::MAX_SCRIPT) {
+    let text = match crate::files::read_input(path, crate::files::MAX_SCRIPT) {
         Ok(t) => t,
         Err(reason) => {
             return vec![Problem::new(
@@ -115,9 +116,15 @@ pub fn check_card_file(path: &std::path::Path) -> Vec<Problem> {
             )];
         }
     };
+    // A card is named by its file; from standard input its `id` field
+    // names it, and messages say where it came from (`<stdin>/leap.lua`).
+    if stdin {
+        shown = format!("<stdin>/{}.lua", stdin_card_id(&text).unwrap_or("card"));
+    }
     let mut problems = Vec::new();
     let id = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
-    if !crate::games::ball::action::is_card_id(id) {
+    // From standard input there is no file name to hold to the card's id.
+    if !stdin && !crate::games::ball::action::is_card_id(id) {
         problems.push(Problem::new(
             &shown,
             None,
@@ -126,7 +133,7 @@ pub fn check_card_file(path: &std::path::Path) -> Vec<Problem> {
             ),
         ));
     }
-    if path.extension().is_none_or(|e| e != "lua") {
+    if !stdin && path.extension().is_none_or(|e| e != "lua") {
         problems.push(Problem::new(&shown, None, "a card file ends in `.lua`"));
     }
     // The card's own problems (Lua syntax, fields, hooks) are the script
@@ -134,6 +141,19 @@ pub fn check_card_file(path: &std::path::Path) -> Vec<Problem> {
     problems.extend(check_card(&shown, &text));
     crate::games::ball::ruleset::dedup(&mut problems);
     problems
+}
+
+/// The id a card read from standard input gives itself: the string of
+/// its first `id = "..."` (the load then checks the rest as for a file).
+fn stdin_card_id(text: &str) -> Option<&str> {
+    text.lines().find_map(|line| {
+        let rest = line.trim_start().strip_prefix("id")?.trim_start();
+        let rest = rest.strip_prefix('=')?.trim_start();
+        let quote = rest.chars().next().filter(|c| *c == '"' || *c == '\'')?;
+        let body = &rest[1..];
+        let id = &body[..body.find(quote)?];
+        crate::games::ball::action::is_card_id(id).then_some(id)
+    })
 }
 
 /// Every problem in a ruleset's scripts: load errors, and hooks that fail
@@ -240,12 +260,12 @@ fn probe(r: &Ruleset, positions: &[Position]) -> Vec<Problem> {
 fn situations(params: &Params) -> Vec<Position> {
     let game = Ball::new(params.clone());
     let mut positions = vec![Position::start(params)];
-    let dir = crate::games::ball::ruleset::data_root()
-        .join("tests")
-        .join("scenarios");
-    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
-        .map(|d| d.flatten().map(|e| e.path()).collect())
-        .unwrap_or_default();
+    let mut files: Vec<std::path::PathBuf> = crate::data::roots()
+        .iter()
+        .flat_map(|r| std::fs::read_dir(r.join("tests/scenarios")).into_iter().flatten())
+        .flatten()
+        .map(|e| e.path())
+        .collect();
     files.sort();
     for f in files
         .iter()
@@ -277,9 +297,36 @@ pub fn check_card(path: &str, text: &str) -> Vec<Problem> {
         path: path.to_string(),
         text: text.to_string(),
     };
-    let mut r = Ruleset::load("cards").unwrap_or_else(|_| Ruleset::standard());
+    // Without the shipped ruleset and scenarios there is nothing to run
+    // the card's hooks on, and "no problems" would be a lie: say so.
+    let mut r = match Ruleset::load("cards") {
+        Ok(r) => r,
+        Err(e) => {
+            return vec![Problem::new(
+                path,
+                None,
+                format!("cannot check the card: the `cards` ruleset it is checked in does not load: {e}"),
+            )];
+        }
+    };
     r.card_mode = true;
     r.cards = [vec![src.clone()], vec![src]];
-    probe(&r, &situations(&r.params))
+    let positions = situations(&r.params);
+    if positions.len() < MIN_SITUATIONS {
+        return vec![Problem::new(
+            path,
+            None,
+            format!(
+                "cannot check the card: only {} of the shipped scenarios' positions were found to run it on",
+                positions.len()
+            ),
+        )];
+    }
+    probe(&r, &positions)
 }
+
+/// Fewer positions than this means the shipped scenarios are missing
+/// (there are dozens): a check on the start position alone misses most
+/// of what a card can do.
+const MIN_SITUATIONS: usize = 8;
 pub mod targets;

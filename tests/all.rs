@@ -18,6 +18,7 @@ mod gball_rules;
 mod gball_support;
 mod gball_traces;
 mod hardening;
+mod init;
 mod lab;
 mod perft;
 mod random_games;

@@ -26,6 +26,7 @@ pub fn dispatch(
 ) -> Result<(), UsageError> {
     let command = match command {
         Command::Test(args) => return super::test::run(args, out),
+        Command::Init(args) => return super::init::run(args, out),
         Command::Rules { ids } => return super::rules::run(&ids, out),
         Command::Replay(args) => return super::replay::dispatch(args, game_flag, spec, out),
         Command::Compare(args) => return super::sim::dispatch_compare(args, game_flag, out),
@@ -312,6 +313,7 @@ fn run<G: Module>(
         Command::Check(_)
         | Command::Api { .. }
         | Command::Test(_)
+        | Command::Init(_)
         | Command::Replay(_)
         | Command::Compare(_)
         | Command::Merge(_)

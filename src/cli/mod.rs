@@ -9,6 +9,7 @@
 
 mod check;
 mod commands;
+mod init;
 mod play;
 mod replay;
 mod rules;
@@ -187,6 +188,8 @@ pub enum Command {
     Check(check::CheckArgs),
     /// Run scenario files and compare their reports with the stored snapshots.
     Test(test::TestArgs),
+    /// Write a designer's workspace: a ruleset, an example card, a scenario with its snapshot, editor annotations.
+    Init(init::InitArgs),
     /// Print the rules behind the ids that refusals cite (`ball rules B5.1`).
     #[command(
         after_help = "Each ID is a rule (B6.3), or a section with all its rules (B6), \

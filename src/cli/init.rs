@@ -1,0 +1,141 @@
+//! `ball init DIR`: a designer's workspace, ready for `ball check` and
+//! `ball test` from inside it — a ruleset extending `cards`, one example
+//! card, one scenario with the snapshot its report makes now, the editor
+//! annotations and a short README.
+//!
+//! The files are the ones under `templates/workspace/`, compiled in; the
+//! snapshot and the annotations are made by this binary when the folder
+//! is written, so they always match the binary that wrote them.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use super::UsageError;
+use crate::kernel::game::Title;
+
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Writes DIR/ruleset.toml (card mode as shipped, plus the example card), \
+DIR/cards/leap.lua, DIR/scenarios/leap_works.scn with its snapshot in DIR/snapshots/, \
+DIR/lua/ball.lua (`ball api --stubs`) with DIR/.luarc.json for lua-language-server, and \
+DIR/README.md. DIR must be new or empty: nothing is overwritten.\n\n\
+Examples:\n  ball init my-cards\n  cd my-cards && ball check --ruleset ruleset.toml && ball test scenarios\n\n\
+Exit status: 0 written; 2 DIR is not empty or cannot be written (one line on stderr)."
+)]
+pub struct InitArgs {
+    /// The folder to create (or an empty one to fill).
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+}
+
+/// The example scenario, under DIR.
+const SCENARIO: &str = "scenarios/leap_works.scn";
+
+/// The workspace's fixed files: path under DIR, text.
+const FILES: &[(&str, &str)] = &[
+    (
+        "ruleset.toml",
+        include_str!("../../templates/workspace/ruleset.toml"),
+    ),
+    (
+        "cards/leap.lua",
+        include_str!("../../templates/workspace/cards/leap.lua"),
+    ),
+    (
+        "scenarios/leap_works.scn",
+        include_str!("../../templates/workspace/scenarios/leap_works.scn"),
+    ),
+    (
+        "README.md",
+        include_str!("../../templates/workspace/README.md"),
+    ),
+    (
+        ".luarc.json",
+        include_str!("../../templates/workspace/.luarc.json"),
+    ),
+];
+
+pub fn run(args: InitArgs, out: &mut dyn Write) -> Result<(), UsageError> {
+    let dir = &args.dir;
+    let shown = dir.display();
+    if dir.exists() {
+        if !dir.is_dir() {
+            return Err(UsageError(format!("`{shown}` exists and is not a folder")));
+        }
+        let mut entries = std::fs::read_dir(dir)
+            .map_err(|e| UsageError(format!("cannot read `{shown}`: {e}")))?;
+        if entries.next().is_some() {
+            return Err(UsageError(format!(
+                "`{shown}` is not empty: `ball init` writes a new folder and overwrites nothing"
+            )));
+        }
+    }
+    let stubs = crate::games::ball::Ball::script_api(true)
+        .ok_or_else(|| UsageError("BALL has no script API to annotate".into()))?;
+    for (rel, text) in FILES
+        .iter()
+        .map(|(r, t)| (*r, *t))
+        .chain([("lua/ball.lua", stubs.as_str())])
+    {
+        write(dir, rel, text.as_bytes())?;
+    }
+    // The scenario's report, as `ball test --accept` would write it: the
+    // designer reads it in `snapshots/` and it is the reference from now.
+    let mut sink = Vec::new();
+    super::test::run(
+        super::test::TestArgs {
+            paths: vec![dir.join("scenarios")],
+            accept: true,
+            snapshots: None,
+            json: false,
+        },
+        &mut sink,
+    )
+    .map_err(|_| {
+        UsageError(format!(
+            "the example scenario does not pass in `{shown}`: {}",
+            String::from_utf8_lossy(&sink).trim()
+        ))
+    })?;
+    // The header names the scenario as it is seen from inside DIR, where
+    // the designer runs `ball test`.
+    let snap = super::test::snapshot_path(&dir.join(SCENARIO), None);
+    let text = crate::files::read_text(&snap, crate::files::MAX_SCENARIO)
+        .map_err(|e| UsageError(format!("cannot read `{}`: {e}", snap.display())))?;
+    let text: String = text
+        .split_inclusive('\n')
+        .map(|l| {
+            if l.starts_with("input_file:") {
+                format!("input_file: {SCENARIO}\n")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    write(
+        dir,
+        "snapshots/scenarios__check@leap_works.scn.snap",
+        text.as_bytes(),
+    )?;
+    writeln!(
+        out,
+        "wrote a designer's workspace in {shown}:\n  \
+ruleset.toml              card mode (extends `cards`) with your card\n  \
+cards/leap.lua            the example card\n  \
+scenarios/leap_works.scn  a scenario; snapshots/ holds its reviewed report\n  \
+lua/ball.lua, .luarc.json editor annotations for lua-language-server\n\
+next:\n  cd {shown}\n  ball check --ruleset ruleset.toml\n  ball test scenarios\n  \
+ball play --ruleset ruleset.toml"
+    )?;
+    Ok(())
+}
+
+/// Writes one file of the workspace, atomically, making its folder.
+fn write(dir: &Path, rel: &str, bytes: &[u8]) -> Result<(), UsageError> {
+    let path = dir.join(rel);
+    let fail = |e: String| UsageError(format!("cannot write `{}`: {e}", path.display()));
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| fail(crate::files::io_reason(&e)))?;
+    }
+    crate::files::write_atomic(&path, bytes).map_err(fail)
+}

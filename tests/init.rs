@@ -1,0 +1,88 @@
+//! `ball init DIR`: the workspace passes `ball check` and `ball test` from
+//! inside it, its scenario catches a broken card, and nothing is ever
+//! overwritten.
+
+use std::path::Path;
+use std::process::Command;
+
+fn ball(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_ball"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("BALL_HOME")
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_new_workspace_checks_and_tests_clean_and_catches_a_broken_card() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (code, out, err) = ball(tmp.path(), &["init", "mine"]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("ball test scenarios"), "{out}");
+    let ws = tmp.path().join("mine");
+    for rel in [
+        "ruleset.toml",
+        "cards/leap.lua",
+        "scenarios/leap_works.scn",
+        "snapshots/scenarios__check@leap_works.scn.snap",
+        "lua/ball.lua",
+        ".luarc.json",
+        "README.md",
+    ] {
+        assert!(ws.join(rel).is_file(), "{rel}");
+    }
+    let snap =
+        std::fs::read_to_string(ws.join("snapshots/scenarios__check@leap_works.scn.snap")).unwrap();
+    assert!(
+        snap.contains("input_file: scenarios/leap_works.scn\n"),
+        "{snap}"
+    );
+    assert!(snap.contains("> card leap DEF3 I15"), "{snap}");
+    let stubs = std::fs::read_to_string(ws.join("lua/ball.lua")).unwrap();
+    assert!(stubs.contains("---@class Game"), "{stubs}");
+
+    let (code, out, err) = ball(&ws, &["check", "--ruleset", "ruleset.toml"]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    let (code, out, err) = ball(&ws, &["test", "scenarios"]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("1 passed"), "{out}");
+
+    // A card that now leaps 3 squares: the scenario's action is refused.
+    let card = ws.join("cards/leap.lua");
+    let text = std::fs::read_to_string(&card).unwrap();
+    std::fs::write(
+        &card,
+        text.replace("distance = { 4, 4 }", "distance = { 3, 3 }"),
+    )
+    .unwrap();
+    let (code, out, _) = ball(&ws, &["test", "scenarios"]);
+    assert_eq!(code, Some(2), "{out}");
+    assert!(out.contains("FAILED   scenarios/leap_works.scn"), "{out}");
+}
+
+#[test]
+fn init_overwrites_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(tmp.path().join("ruleset.toml"), "mine").unwrap();
+    let (code, out, err) = ball(tmp.path(), &["init", "."]);
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(err.contains("is not empty"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(tmp.path().join("ruleset.toml")).unwrap(),
+        "mine"
+    );
+    std::fs::write(tmp.path().join("file"), "x").unwrap();
+    let (code, _, err) = ball(tmp.path(), &["init", "file"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("not a folder"), "{err}");
+    // An empty folder is filled.
+    std::fs::create_dir(tmp.path().join("empty")).unwrap();
+    let (code, out, err) = ball(tmp.path(), &["init", "empty"]);
+    assert_eq!(code, Some(0), "{out}{err}");
+}

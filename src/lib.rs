@@ -8,6 +8,7 @@ pub mod data;
 pub mod diagnostic;
 pub mod files;
 pub mod games;
+pub mod json_line;
 pub mod kernel;
 pub mod lab;
 pub mod rules_text;

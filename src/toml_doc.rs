@@ -119,6 +119,45 @@ impl<'t> Doc<'t> {
     }
 
     /// A one-line string (names, descriptions).
+    /// The `game` key of a ruleset for `game` (`title` in messages):
+    /// whether it says so; a missing or other value is a problem, since
+    /// without it the file is BALL's.
+    pub fn game_key(&mut self, table: &DeTable, game: &str, title: &str) -> bool {
+        match table.get("game") {
+            Some(v) => match self.string("game", v) {
+                Some(g) if g == game => true,
+                Some(other) => {
+                    self.problem(
+                        v.span().start,
+                        format!(
+                            "`game` = {other:?}: not a {title} ruleset (a {title} ruleset says \
+`game = \"{game}\"`)"
+                        ),
+                    );
+                    false
+                }
+                None => false,
+            },
+            None => {
+                self.missing(
+                    0,
+                    "game",
+                    &format!(" = \"{game}\" (without it the file is a BALL ruleset)"),
+                );
+                false
+            }
+        }
+    }
+
+    /// The optional one-line `description`: `None` when it is malformed
+    /// (a problem is recorded), empty when absent.
+    pub fn description(&mut self, table: &DeTable) -> Option<String> {
+        match table.get("description") {
+            Some(v) => self.line_string("description", v).map(str::to_string),
+            None => Some(String::new()),
+        }
+    }
+
     pub fn line_string<'v>(&mut self, key: &str, value: &'v Spanned<DeValue>) -> Option<&'v str> {
         let s = self.string(key, value)?;
         if s.chars().any(char::is_control) {

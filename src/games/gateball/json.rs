@@ -18,6 +18,7 @@
 use std::collections::VecDeque;
 
 use serde_json::{Map, Value};
+use crate::json_line::inline;
 
 use super::court::{Court, Gate};
 use super::position::{BallState, Phase, Place, Position, ShotKind, Team, Winner};
@@ -162,24 +163,6 @@ fn object<const N: usize>(fields: [(&str, Value); N]) -> Value {
             .map(|(k, v)| (k.to_string(), v))
             .collect(),
     )
-}
-
-/// A value on one line, with `, ` and `: ` between items.
-fn inline(v: &Value) -> String {
-    match v {
-        Value::Array(items) => {
-            let items: Vec<String> = items.iter().map(inline).collect();
-            format!("[{}]", items.join(", "))
-        }
-        Value::Object(fields) => {
-            let fields: Vec<String> = fields
-                .iter()
-                .map(|(k, v)| format!("{}: {}", Value::String(k.clone()), inline(v)))
-                .collect();
-            format!("{{{}}}", fields.join(", "))
-        }
-        other => other.to_string(),
-    }
 }
 
 /// An array with one item a line, closed at `indent`.

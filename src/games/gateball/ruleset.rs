@@ -181,41 +181,13 @@ from the defaults (T14), the rest are the defaults"
         doc.problem(key.span().start, message);
     }
 
-    match table.get("game") {
-        Some(v) => match doc.string("game", v) {
-            Some("gateball") => {}
-            Some(other) => {
-                doc.problem(
-                    v.span().start,
-                    format!(
-                        "`game` = {other:?}: not a Gateball ruleset (a Gateball ruleset says \
-`game = \"gateball\"`)"
-                    ),
-                );
-                return None;
-            }
-            None => return None,
-        },
-        None => {
-            doc.missing(
-                0,
-                "game",
-                " = \"gateball\" (without it the file is a BALL ruleset)",
-            );
-            return None;
-        }
+    if !doc.game_key(table, "gateball", "Gateball") {
+        return None;
     }
-
-    let description = match table.get("description") {
-        Some(v) => match doc.line_string("description", v) {
-            Some(s) => s.to_string(),
-            None => {
-                ok = false;
-                String::new()
-            }
-        },
-        None => String::new(),
-    };
+    let description = doc.description(table).unwrap_or_else(|| {
+        ok = false;
+        String::new()
+    });
 
     let mut rules = Rules::default();
     if let Some(v) = table.get("turns") {

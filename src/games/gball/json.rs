@@ -17,6 +17,7 @@
 use std::collections::VecDeque;
 
 use serde_json::{Map, Value, json};
+use crate::json_line::inline;
 
 use super::board::{self, NONE};
 use super::position::{
@@ -190,24 +191,6 @@ pub fn to_value(pos: &Position) -> Value {
         },
     );
     Value::Object(m)
-}
-
-/// A value on one line, `, ` and `: ` between items.
-fn inline(v: &Value) -> String {
-    match v {
-        Value::Array(items) => {
-            let items: Vec<String> = items.iter().map(inline).collect();
-            format!("[{}]", items.join(", "))
-        }
-        Value::Object(fields) => {
-            let fields: Vec<String> = fields
-                .iter()
-                .map(|(k, v)| format!("{}: {}", Value::String(k.clone()), inline(v)))
-                .collect();
-            format!("{{{}}}", fields.join(", "))
-        }
-        other => other.to_string(),
-    }
 }
 
 /// The canonical position JSON: one top-level field a line, one player a

@@ -219,35 +219,13 @@ to `--teams FILE`"
         };
         doc.problem(key.span().start, message);
     }
-    match table.get("game") {
-        Some(v) => match doc.string("game", v) {
-            Some("gball") => {}
-            Some(other) => {
-                doc.problem(
-                    v.span().start,
-                    format!(
-                        "`game` = {other:?}: not a G-ball ruleset (a G-ball ruleset says `game = \"gball\"`)"
-                    ),
-                );
-                return None;
-            }
-            None => return None,
-        },
-        None => {
-            doc.missing(0, "game", " = \"gball\" (without it the file is a BALL ruleset)");
-            return None;
-        }
+    if !doc.game_key(table, "gball", "G-ball") {
+        return None;
     }
-    let description = match table.get("description") {
-        Some(v) => match doc.line_string("description", v) {
-            Some(s) => s.to_string(),
-            None => {
-                ok = false;
-                String::new()
-            }
-        },
-        None => String::new(),
-    };
+    let description = doc.description(table).unwrap_or_else(|| {
+        ok = false;
+        String::new()
+    });
     let mut p = Params::default();
     for &(key, ..) in INTS {
         let Some(v) = table.get(key) else { continue };

@@ -52,7 +52,7 @@ pub struct CardEffect {
     pub changes: [Option<Change>; CardEffect::MAX],
     /// Changes past the first `MAX`.
     pub more: u8,
-    /// AP and the coach's EP before and after the effect.
+    /// AP and the coach's EP before and after the play (costs included).
     pub ap: (u8, u8),
     pub ep: (u32, u32),
 }
@@ -74,8 +74,8 @@ pub enum Change {
 impl CardEffect {
     pub const MAX: usize = 8;
 
-    /// The effect of `card` played by `team` with `args`, from the
-    /// position before it (costs paid) to the one after.
+    /// The play of `card` by `team` with `args`, from the position
+    /// before it to the one after: its costs (AP, EP) and its effect.
     pub fn between(
         team: Team,
         card: CardId,

@@ -419,17 +419,9 @@ ATK's and DEF's together: a position records the plays of at most {MAX_CARD_USES
         let owner = format!("variant {}", src.id());
         let t = self.load_table(src, &owner)?;
         let err = |m: String| ScriptError::kernel(&src.path, &owner, "load", m);
-        const KEYS: &[&str] = &[
-            "name",
-            "text",
-            "params",
-            "forbid",
-            "on_touchdown",
-            "on_turn_start",
-            "touchdown_counts",
-            "allow",
-        ];
-        check_keys(&t, KEYS).map_err(&err)?;
+        // The reference's list (`api::VARIANT_FIELDS`): the loader, the
+        // docs and the editor stubs cannot disagree on a name.
+        check_keys(&t, &api::names(api::VARIANT_FIELDS)).map_err(&err)?;
         let name: String = t
             .get::<Option<String>>("name")
             .ok()
@@ -486,11 +478,7 @@ ATK's and DEF's together: a position records the plays of at most {MAX_CARD_USES
         let owner = format!("card {}", src.id());
         let t = self.load_table(src, &owner)?;
         let err = |m: String| ScriptError::kernel(&src.path, &owner, "load", m);
-        const KEYS: &[&str] = &[
-            "id", "name", "text", "cost", "ap", "uses", "per_turn", "args", "requires", "can_play",
-            "targets", "resolve",
-        ];
-        check_keys(&t, KEYS).map_err(&err)?;
+        check_keys(&t, &api::names(api::CARD_FIELDS)).map_err(&err)?;
         let text_field = |k: &str| -> Result<String, ScriptError> {
             match t.get::<Value>(k) {
                 Ok(Value::String(s)) if !s.to_string_lossy().trim().is_empty() => {
@@ -1045,7 +1033,7 @@ impl Host {
 fn declared(card: &Table, list: &Table, kinds: &[ArgKind]) -> Result<Declared, String> {
     let mut d = Declared::default();
     if let Ok(Some(req)) = card.get::<Option<Table>>("requires") {
-        check_keys(&req, &["ball", "ap_below_turn"])?;
+        check_keys(&req, &api::names(api::REQUIRES_FIELDS))?;
         d.requires.ball = match req
             .get::<Option<String>>("ball")
             .map_err(|_| "`requires.ball` must be a string".to_string())?
@@ -1130,22 +1118,7 @@ fn declared(card: &Table, list: &Table, kinds: &[ArgKind]) -> Result<Declared, S
         };
         d.args.push(match kind {
             ArgKind::Piece => {
-                check_keys(
-                    spec,
-                    &[
-                        "team",
-                        "down",
-                        "stacked",
-                        "restricted",
-                        "ball",
-                        "top",
-                        "from",
-                        "distance",
-                        "ball_distance",
-                        "after",
-                    ],
-                )
-                .map_err(&at)?;
+                check_keys(spec, &api::names(api::PIECE_FILTERS)).map_err(&at)?;
                 let team = match spec
                     .get::<Option<String>>("team")
                     .map_err(|_| at("`team` must be a string".into()))?
@@ -1173,21 +1146,7 @@ fn declared(card: &Table, list: &Table, kinds: &[ArgKind]) -> Result<Declared, S
                 })
             }
             ArgKind::Square => {
-                check_keys(
-                    spec,
-                    &[
-                        "empty",
-                        "free",
-                        "from",
-                        "distance",
-                        "ball_distance",
-                        "beyond",
-                        "unlike",
-                        "line",
-                        "forward",
-                    ],
-                )
-                .map_err(&at)?;
+                check_keys(spec, &api::names(api::SQUARE_FILTERS)).map_err(&at)?;
                 let beyond = match spec.get::<Value>("beyond") {
                     Ok(Value::Nil) => None,
                     Ok(Value::Table(t)) => {
@@ -1222,7 +1181,7 @@ fn declared(card: &Table, list: &Table, kinds: &[ArgKind]) -> Result<Declared, S
                 })
             }
             ArgKind::Number => {
-                check_keys(spec, &["min", "max"]).map_err(&at)?;
+                check_keys(spec, &api::names(api::NUMBER_FILTERS)).map_err(&at)?;
                 let lo = spec.get::<Option<i64>>("min").ok().flatten().unwrap_or(0);
                 let hi = spec.get::<Option<i64>>("max").ok().flatten().unwrap_or(lo);
                 if !(0..=255).contains(&lo) || !(lo..=255).contains(&hi) {

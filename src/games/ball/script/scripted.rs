@@ -264,9 +264,7 @@ impl Scripted {
                     true
                 };
                 if counted {
-                    live.host
-                        .resolve(i, &next, params, args)
-                        .map(|after| (next, after))
+                    live.host.resolve(i, &next, params, args)
                 } else {
                     // Unreachable for a position the reader checked
                     // (`check_position`): refused rather than uncounted.
@@ -279,9 +277,11 @@ impl Scripted {
                 }
             };
             let mut next = match resolved {
-                Ok((paid, next)) => {
+                Ok(next) => {
+                    // What the play did, costs included: a script's
+                    // effect emits no events of its own.
                     tally.emit(Event::Card(crate::games::ball::event::CardEffect::between(
-                        mover, card, args, &paid, &next,
+                        mover, card, args, pos, &next,
                     )));
                     next
                 }

@@ -88,10 +88,10 @@ fn illegal_line<'a>(
     line: &'a str,
     is_action: &dyn Fn(&str) -> bool,
 ) -> Result<(&'a str, Expect), String> {
-    let (head, text) = match line.split_once(" ~ ").or_else(|| {
-        line.strip_suffix(" ~")
-            .map(|h| (h, ""))
-    }) {
+    let (head, text) = match line
+        .split_once(" ~ ")
+        .or_else(|| line.strip_suffix(" ~").map(|h| (h, "")))
+    {
         Some((h, t)) => {
             let t = t.trim();
             if t.is_empty() {

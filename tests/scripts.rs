@@ -682,7 +682,8 @@ fn states_share_one_memory_pool() {
 /// Issue 12, item 11: the position of `tests/scenarios/variant_guarded_endzone_veto.scn`
 /// before its first action, under `game`.
 fn guarded_start(game: &Ball) -> ball::games::ball::position::Position {
-    let text = "setup:\n  turn 4 ATK action 2\n  place ATK5 G15\n  place DEF3 J16\n  place ATK3 K15\n";
+    let text =
+        "setup:\n  turn 4 ATK action 2\n  place ATK5 G15\n  place DEF3 J16\n  place ATK3 K15\n";
     ball::scenario::parse(text, game).unwrap().start
 }
 
@@ -707,13 +708,18 @@ fn a_variant_vetoes_a_touchdown_and_play_goes_on() {
     assert_eq!(pos.score, [0, 0]);
     assert_eq!((pos.turn, pos.ap), (4, 1), "play goes on in the same turn");
     assert!(
-        log.iter().any(|e| matches!(e, Event::TouchdownVetoed { .. })),
+        log.iter()
+            .any(|e| matches!(e, Event::TouchdownVetoed { .. })),
         "{log:?}"
     );
     assert!(!log.iter().any(|e| matches!(e, Event::Touchdown { .. })));
     let mut ended = pos;
     game.play(&mut ended, Action::End, &mut ()).unwrap();
-    assert_eq!(ended.score, [0, 0], "`end` is vetoed too: the guard still stands");
+    assert_eq!(
+        ended.score,
+        [0, 0],
+        "`end` is vetoed too: the guard still stands"
+    );
     assert_eq!(ended.to_move, ball::games::ball::piece::Team::Def);
     let mut log = Vec::new();
     game.play(&mut pos, "tdodge ATK3 I17 I15".parse().unwrap(), &mut log)
@@ -754,12 +760,20 @@ fn allow_removes_actions_and_never_adds_one() {
     assert_eq!(none.legal(&start), vec![Action::End]);
     assert_eq!(all.canonical_legal(&start), native.canonical_legal(&start));
     let refused = none
-        .play(&mut start.clone(), "move DEF5 F12".parse().unwrap(), &mut ())
+        .play(
+            &mut start.clone(),
+            "move DEF5 F12".parse().unwrap(),
+            &mut (),
+        )
         .unwrap_err();
     assert_eq!(refused.rule, "ruleset");
     assert!(refused.reason.contains("variant none: no"), "{refused}");
     let illegal = none
-        .play(&mut start.clone(), "move DEF5 G17".parse().unwrap(), &mut ())
+        .play(
+            &mut start.clone(),
+            "move DEF5 G17".parse().unwrap(),
+            &mut (),
+        )
         .unwrap_err();
     assert_ne!(illegal.rule, "ruleset", "{illegal}");
 
@@ -787,7 +801,11 @@ fn allow_removes_actions_and_never_adds_one() {
 #[test]
 fn failing_allow_and_touchdown_counts_are_reported() {
     for (hook, body, words) in [
-        ("allow", "local x = nil; return x.y", "attempt to index a nil value"),
+        (
+            "allow",
+            "local x = nil; return x.y",
+            "attempt to index a nil value",
+        ),
         ("allow", "while true do end", "budget"),
         ("touchdown_counts", "error(\"no\")", "no"),
         ("touchdown_counts", "return 3", "must return true, false"),
@@ -844,4 +862,64 @@ fn the_standard_ruleset_runs_native() {
     assert!(script::game(&r).unwrap().extension.is_none());
     let r = Ruleset::load("guarded-endzone").unwrap();
     assert!(script::game(&r).unwrap().extension.is_some());
+}
+
+/// Issue 12, item 12: the stubs declare the script tables (a misspelt
+/// field is flagged in the editor) and mark the removed libraries; the
+/// reference documents the same tables; the loader refuses what they do
+/// not list.
+#[test]
+fn stubs_and_reference_declare_the_script_tables() {
+    let stubs = script::api::stubs();
+    for line in [
+        "---@class (exact) Card",
+        "---@field per_turn? integer",
+        "---@class (exact) Variant",
+        "---@field on_touchdown? fun(game: Game, team: Team)",
+        "---@field touchdown_counts? fun(game: Game, team: Team)",
+        "---@field allow? fun(game: Game, action: ActionInfo)",
+        "---@class (exact) PieceFilter",
+        "---@class (exact) SquareFilter",
+        "---@class (exact) NumberFilter",
+        "---@class (exact) Requires",
+        "---@deprecated `io` is not available",
+        "io = nil",
+        "os = nil",
+        "debug = nil",
+        "package = nil",
+    ] {
+        assert!(stubs.contains(line), "stubs lack {line}");
+    }
+    let reference = script::api::reference();
+    for heading in [
+        "## Cards (`Card`)",
+        "## Variants (`Variant`)",
+        "## Target filters: a `\"piece\"` argument (`PieceFilter`)",
+        "| `touchdown_counts` |",
+        "| `beyond` |",
+    ] {
+        assert!(reference.contains(heading), "reference lacks {heading}");
+    }
+    // Every listed variant field loads; one not listed does not.
+    let all: Vec<String> = script::api::VARIANT_FIELDS
+        .iter()
+        .map(|f| match f.name {
+            "name" | "text" => format!("{} = \"x\"", f.name),
+            "params" | "forbid" => format!("{} = {{}}", f.name),
+            n => format!("{n} = function() end"),
+        })
+        .collect();
+    let ok = format!("return {{ {} }}", all.join(", "));
+    assert!(script::game(&with_variant("tests/all_fields.lua", &ok)).is_ok());
+    let bad = "return { name = \"x\", on_turn_strat = function() end }";
+    let e = match script::game(&with_variant("tests/typo.lua", bad)) {
+        Ok(_) => panic!("a typo loaded"),
+        Err(e) => e[0].to_string(),
+    };
+    assert!(
+        e.starts_with(
+            "tests/typo.lua:1: unknown field `on_turn_strat` (did you mean `on_turn_start`?)"
+        ),
+        "{e}"
+    );
 }

@@ -28,8 +28,8 @@ ball check --card cards/sprint.lua\n  ball check --card scripts/variants/guarded
 )]
 pub struct CheckArgs {
     /// Check one script alone (not the ruleset): a card, or a variant
-    /// (told apart by its fields: a variant has hooks, `params` or
-    /// `forbid` and none of a card's fields).
+    /// (told apart by its fields: a variant has none of a card's own,
+    /// `id`, `cost`, `args`, `targets`, `resolve`, `uses`, `per_turn`).
     #[arg(long, value_name = "FILE.lua")]
     pub card: Option<PathBuf>,
     /// When the ruleset is clean, also print its effective values (after

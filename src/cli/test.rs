@@ -257,14 +257,11 @@ pub fn snapshot_path(file: &Path, dir: Option<&Path>) -> PathBuf {
                 _ => PathBuf::from("."),
             };
             // `.` or `..` have no name of their own: ask the file system.
-            let own_name = parent
-                .file_name()
-                .map(|n| n.to_os_string())
-                .or_else(|| {
-                    std::fs::canonicalize(&parent)
-                        .ok()
-                        .and_then(|p| p.file_name().map(|n| n.to_os_string()))
-                });
+            let own_name = parent.file_name().map(|n| n.to_os_string()).or_else(|| {
+                std::fs::canonicalize(&parent)
+                    .ok()
+                    .and_then(|p| p.file_name().map(|n| n.to_os_string()))
+            });
             if own_name.is_some_and(|n| n == "scenarios") {
                 match parent.parent() {
                     Some(up) if parent.file_name().is_some() && !up.as_os_str().is_empty() => {

@@ -749,15 +749,15 @@ pub const VARIANT_FIELDS: &[Field] = &[
 pub const ACTION_FIELDS: &[Field] = &[
     field("verb", "string", true, "`move`, `dodge`, `tdodge`, `block`, `protect`, `handoff`, `spass`, `lpass`, `convert` or `card`."),
     field("text", "string", true, "The action in the notation, e.g. `\"move ATK3 G9\"`."),
-    field("piece", "Piece?", false, "The acting piece of `move`, `dodge`, `tdodge`, `block`, `protect`."),
-    field("from", "Piece?", false, "The holder of `handoff`, `spass`, `lpass`."),
-    field("to", "Piece|Square?", false, "The destination square (`move`, `dodge`'s opponent, `tdodge`'s landing, `block`, `protect`, `lpass`) or the receiver (`handoff`, `spass`)."),
-    field("exit", "Square?", false, "`dodge`'s exit square."),
-    field("push", "Square?", false, "`tdodge`'s push square."),
-    field("at", "Square?", false, "`spass`'s reception square."),
-    field("ap", "integer?", false, "`convert`'s AP."),
-    field("card", "string?", false, "`card`'s id."),
-    field("args", "(Piece|Square|integer)[]?", false, "`card`'s arguments."),
+    field("piece", "Piece", false, "The acting piece of `move`, `dodge`, `tdodge`, `block`, `protect`."),
+    field("from", "Piece", false, "The holder of `handoff`, `spass`, `lpass`."),
+    field("to", "Piece|Square", false, "The destination square (`move`, `dodge`'s opponent, `tdodge`'s landing, `block`, `protect`, `lpass`) or the receiver (`handoff`, `spass`)."),
+    field("exit", "Square", false, "`dodge`'s exit square."),
+    field("push", "Square", false, "`tdodge`'s push square."),
+    field("at", "Square", false, "`spass`'s reception square."),
+    field("ap", "integer", false, "`convert`'s AP."),
+    field("card", "string", false, "`card`'s id."),
+    field("args", "(Piece|Square|integer)[]", false, "`card`'s arguments."),
 ];
 
 /// A declared target's filters for a `"piece"` argument.
@@ -927,7 +927,7 @@ pub fn stubs() -> String {
     for (class, _, what, fields) in SCHEMAS {
         s.push_str(&format!("--- {what}\n---@class (exact) {class}\n"));
         for f in *fields {
-            let opt = if f.required || f.ty.ends_with('?') { "" } else { "?" };
+            let opt = if f.required { "" } else { "?" };
             s.push_str(&format!("---@field {}{opt} {} {}\n", f.name, f.ty, f.doc));
         }
         s.push('\n');

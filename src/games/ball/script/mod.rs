@@ -111,21 +111,14 @@ pub enum ScriptKind {
 }
 
 /// Which kind of script `text` is, by the fields of the table it returns:
-/// one of a card's own fields (`cost`, `args`, `targets`, `resolve`, `id`)
-/// makes it a card; otherwise a field only variants have (a hook,
-/// `params`, `forbid`) makes it a variant. Run in a sandbox of its own,
-/// under the budgets; a script that does not even return a table is
-/// checked as a card, whose checks then say what is wrong.
+/// one of a card's own fields (`cost`, `args`, `targets`, `resolve`, `id`,
+/// `uses`, `per_turn`) makes it a card; a table with none of them is a
+/// variant (whose check then names any field it does not know, a
+/// misspelt hook too). Run in a sandbox of its own, under the budgets; a
+/// script that does not even return a table is checked as a card, whose
+/// checks then say what is wrong.
 pub fn script_kind(path: &str, text: &str) -> ScriptKind {
     const CARD: &[&str] = &["cost", "args", "targets", "resolve", "id", "uses", "per_turn"];
-    const VARIANT: &[&str] = &[
-        "on_touchdown",
-        "on_turn_start",
-        "touchdown_counts",
-        "allow",
-        "params",
-        "forbid",
-    ];
     let Ok(sb) = sandbox::Sandbox::new() else {
         return ScriptKind::Card;
     };
@@ -134,7 +127,7 @@ pub fn script_kind(path: &str, text: &str) -> ScriptKind {
         return ScriptKind::Card;
     };
     let has = |k: &&str| t.contains_key(*k).unwrap_or(false);
-    if !CARD.iter().any(has) && VARIANT.iter().any(has) {
+    if !CARD.iter().any(has) {
         ScriptKind::Variant
     } else {
         ScriptKind::Card

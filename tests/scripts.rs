@@ -777,6 +777,21 @@ fn allow_removes_actions_and_never_adds_one() {
         .unwrap_err();
     assert_ne!(illegal.rule, "ruleset", "{illegal}");
 
+    // A card `allow` refuses gives the variant's reason, not a card rule.
+    let mut r = Ruleset::load("cards").unwrap();
+    r.variants = vec![ScriptSource {
+        path: "tests/no_cards.lua".into(),
+        text: "return { name = \"no-cards\", allow = function(game, a) return a.verb ~= \"card\", \"no cards here\" end }".into(),
+    }];
+    let cards = script::game(&r).unwrap_or_else(|e| panic!("{}", e[0]));
+    let mut pos = ball::scenario::parse("setup:\n  ep DEF 10\n", &cards)
+        .unwrap()
+        .start;
+    let sprint: Action = "card sprint DEF1 F8".parse().unwrap();
+    assert!(!cards.legal(&pos).contains(&sprint));
+    let e = cards.play(&mut pos, sprint, &mut ()).unwrap_err();
+    assert!(e.reason.contains("variant no-cards: no cards here"), "{e}");
+
     let r = Ruleset::load("guarded-endzone").unwrap();
     let guarded = script::game(&r).unwrap();
     let mut rng = SplitMix64::new(7);

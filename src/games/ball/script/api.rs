@@ -835,9 +835,10 @@ pub fn reference() -> String {
          (it is also the global `game`). Pieces are ids (`\"ATK3\"`), squares are names\n\
          (`\"H8\"`), teams are `\"ATK\"` / `\"DEF\"`.\n\n\
          Reads work in every hook. **Writes** work only in a card's `resolve` and a\n\
-         variant's event hooks; they change a copy of the game that the kernel\n\
-         validates (B11.7) and commits only when the whole hook succeeded. Called from\n\
-         `targets` or `can_play` they fail: those hooks are read-only checks.\n\n\
+         variant's event hooks (`on_touchdown`, `on_turn_start`); they change a copy\n\
+         of the game that the kernel validates (B11.7) and commits only when the whole\n\
+         hook succeeded. Called from `targets`, `can_play`, `touchdown_counts` or\n\
+         `allow` they fail: those hooks are read-only checks.\n\n\
          Also available: `sorted_pairs(t)` (iterate a table in a fixed order: `pairs`\n\
          order changes between runs), the `string` (plain `find` only: no patterns),\n\
          `table`, `math` (no `random`: BALL has no chance), `utf8` and `coroutine`\n\

@@ -586,21 +586,20 @@ impl Extension for Scripted {
     }
 
     fn explain(&self, pos: &Position, params: &Params, action: Action) -> Option<Illegal> {
-        if let Some(why) = self.explain_cards(pos, params, action) {
-            return Some(why);
-        }
         if !self.allows || !asks_allow(action) || pos.is_over() {
-            return None;
+            return self.explain_cards(pos, params, action);
         }
         // Refused by `allow` only if the rules without it list it: a
-        // natively illegal action keeps its own rule's refusal.
+        // natively illegal action (a card's too) keeps its own refusal.
         let mut unfiltered = Vec::new();
         crate::games::ball::movegen::legal_into(pos, params, &mut unfiltered);
         self.add_cards(pos, params, &mut unfiltered);
         if !unfiltered.contains(&action) {
-            return None;
+            return self.explain_cards(pos, params, action);
         }
-        let (k, reason) = self.ask_allow(pos, params, action)?;
+        let Some((k, reason)) = self.ask_allow(pos, params, action) else {
+            return self.explain_cards(pos, params, action);
+        };
         let live = self.live.borrow();
         let name = live.host.variant_name(k);
         Some(Illegal {

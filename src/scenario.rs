@@ -18,7 +18,11 @@
 //! game's own words (`Title::scenario_setup`); `position:` gives the whole
 //! JSON instead. `actions:` are played in order and must all be legal;
 //! `legal:` lines must be in the legal list; each `illegal:` line is an
-//! action then the rule id its refusal must name. Sections may repeat: a
+//! action then the rule id its refusal must name (`dodge ATK3 K9 L10
+//! B5.4`), `~` and words the refusal must contain (`move DEF6 F16 ~
+//! already guards`), or both (`… ruleset ~ already guards`): a house
+//! rule's refusals all cite `ruleset`, so only their words tell them
+//! apart. Sections may repeat: a
 //! `legal:` or `illegal:` section is checked where it stands, after the
 //! actions above it, so a scenario can say what is refused at one step
 //! and then play on. Lines starting with `#` are comments; the first
@@ -53,8 +57,68 @@ pub struct Scenario<G: Game> {
 pub enum Step<A> {
     Play(A),
     Legal(A),
-    /// The action and the rule id its refusal must cite.
-    Illegal(A, String),
+    /// The action and what its refusal must say.
+    Illegal(A, Expect),
+}
+
+/// What an `illegal:` line asks of a refusal: the rule id it must cite,
+/// the words it must contain (`~ text`), or both.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expect {
+    pub rule: Option<String>,
+    pub text: Option<String>,
+}
+
+impl std::fmt::Display for Expect {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (&self.rule, &self.text) {
+            (Some(r), Some(t)) => write!(f, "{r} with \"{t}\""),
+            (Some(r), None) => f.write_str(r),
+            (None, Some(t)) => write!(f, "a refusal saying \"{t}\""),
+            (None, None) => f.write_str("any rule"),
+        }
+    }
+}
+
+/// Reads an `illegal:` line: `ACTION RULE`, `ACTION ~ TEXT` or
+/// `ACTION RULE ~ TEXT`. Returns the action's text and the expectation.
+/// With `~`, a last word that could be a rule id or a square (`H16`) is
+/// the action's when the whole head parses as an action (`is_action`).
+fn illegal_line<'a>(
+    line: &'a str,
+    is_action: &dyn Fn(&str) -> bool,
+) -> Result<(&'a str, Expect), String> {
+    let (head, text) = match line
+        .split_once(" ~ ")
+        .or_else(|| line.strip_suffix(" ~").map(|h| (h, "")))
+    {
+        Some((h, t)) => {
+            let t = t.trim();
+            if t.is_empty() {
+                return Err(format!(
+                    "`{line}`: `~` is followed by the words the refusal must contain"
+                ));
+            }
+            (h.trim(), Some(t.to_string()))
+        }
+        None => (line, None),
+    };
+    if text.is_some() && is_action(head) {
+        return Ok((head, Expect { rule: None, text }));
+    }
+    match head.rsplit_once(' ') {
+        Some((a, r)) if is_rule_id(r) || r == "ruleset" => Ok((
+            a.trim(),
+            Expect {
+                rule: Some(r.to_string()),
+                text,
+            },
+        )),
+        _ if text.is_some() => Ok((head, Expect { rule: None, text })),
+        _ => Err(format!(
+            "`{line}`: an illegal line ends with the rule id (`B5.4`), the words its refusal must contain (`~ no free exit`), or both"
+        )),
+    }
 }
 
 /// A problem in a scenario file, with its line number.
@@ -175,15 +239,9 @@ pub fn parse<G: Title>(text: &str, game: &G) -> Result<Scenario<G>, ScenarioErro
             Section::Actions => steps.push(Step::Play(action(line)?)),
             Section::Legal => steps.push(Step::Legal(action(line)?)),
             Section::Illegal => {
-                let (a, rule) = line
-                    .rsplit_once(' ')
-                    .filter(|(_, r)| is_rule_id(r) || *r == "ruleset")
-                    .ok_or_else(|| {
-                        err(format!(
-                            "`{line}`: an illegal line ends with the rule id, e.g. `B5.4`"
-                        ))
-                    })?;
-                steps.push(Step::Illegal(action(a.trim())?, rule.to_string()));
+                let (a, expect) =
+                    illegal_line(line, &|a| game.parse_action(a).is_ok()).map_err(err)?;
+                steps.push(Step::Illegal(action(a)?, expect));
             }
         }
     }
@@ -351,23 +409,26 @@ pub fn run<G: Title>(s: &Scenario<G>) -> Outcome {
 }
 
 /// Tries `a` on a copy of `pos`: its refusal, or a failure when it is
-/// legal or refused by another rule than `rule`.
+/// legal or refused otherwise than `expect` says (another rule, or
+/// without its words).
 fn refusal<G: Game>(
     game: &G,
     pos: &G::Position,
     a: G::Action,
-    rule: &str,
+    expect: &Expect,
     failures: &mut Vec<String>,
 ) -> Option<String> {
     let mut copy = pos.clone();
     match game.play(&mut copy, a, &mut Vec::new()) {
         Ok(()) => {
-            failures.push(format!("`{a}` should be refused by {rule} but is legal"));
+            failures.push(format!("`{a}` should be refused by {expect} but is legal"));
             None
         }
         Err(e) => {
-            if !cites(&e, rule) {
-                failures.push(format!("`{a}` should be refused by {rule}, was: {e}"));
+            let rule_ok = expect.rule.as_ref().is_none_or(|r| cites(&e, r));
+            let text_ok = expect.text.as_ref().is_none_or(|t| e.contains(t.as_str()));
+            if !(rule_ok && text_ok) {
+                failures.push(format!("`{a}` should be refused by {expect}, was: {e}"));
             }
             Some(e)
         }
@@ -441,6 +502,29 @@ mod tests {
         assert!(cites("illegal action `x`: B5.4: no exit", "B5.4"));
         assert!(!cites("illegal action `x`: B5.40: no exit", "B5.4"));
         assert!(cites("... (T4.3, T7.8)", "T7.8"));
+    }
+
+    #[test]
+    fn illegal_lines() {
+        let moves = |a: &str| a.split_whitespace().count() == 3;
+        let e = |rule: Option<&str>, text: Option<&str>| Expect {
+            rule: rule.map(str::to_string),
+            text: text.map(str::to_string),
+        };
+        assert_eq!(
+            illegal_line("move A B  B5.4", &moves).unwrap(),
+            ("move A B", e(Some("B5.4"), None))
+        );
+        assert_eq!(
+            illegal_line("move A H16 ~ one guard", &moves).unwrap(),
+            ("move A H16", e(None, Some("one guard")))
+        );
+        assert_eq!(
+            illegal_line("move A B ruleset ~ guards", &moves).unwrap(),
+            ("move A B", e(Some("ruleset"), Some("guards")))
+        );
+        assert!(illegal_line("move A B", &moves).is_err());
+        assert!(illegal_line("move A B ~", &moves).is_err());
     }
 
     #[test]

@@ -996,3 +996,83 @@ fn dash_is_standard_input_or_a_clear_refusal() {
         );
     }
 }
+
+/// Issue 12, item 13: a designer's scenarios keep their snapshots in
+/// their own folder (`D/snapshots/`), and `ball test FILE`, `ball test .`
+/// and `ball test DIR` all find the same one.
+#[test]
+fn test_keeps_a_designers_snapshots_in_their_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mine = tmp.path().join("mine");
+    std::fs::create_dir(&mine).unwrap();
+    std::fs::copy(
+        "tests/scenarios/b3_5_touchdown_reset.scn",
+        mine.join("reset.scn"),
+    )
+    .unwrap();
+    let r = ball(&["test", "--accept", "reset.scn"], Some(&mine), None);
+    assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
+    assert!(
+        mine.join("snapshots/scenarios__check@reset.scn.snap")
+            .is_file(),
+        "inside the designer's folder"
+    );
+    assert!(!tmp.path().join("snapshots").exists(), "not beside it");
+    for (args, dir) in [
+        (vec!["test", "."], &mine),
+        (vec!["test", "reset.scn"], &mine),
+        (vec!["test", "./reset.scn"], &mine),
+        (vec!["test", "mine"], &tmp.path().to_path_buf()),
+        (vec!["test", "mine/reset.scn"], &tmp.path().to_path_buf()),
+    ] {
+        let r = ball(&args, Some(dir), None);
+        assert_eq!(r.code, Some(0), "{args:?}: {}{}", r.stdout, r.stderr);
+    }
+}
+
+/// Issue 12, items 12-13: `check --card` takes a variant as well as a
+/// card, and an unknown field in either is reported at its line.
+#[test]
+fn check_card_takes_variants_and_gives_unknown_fields_a_line() {
+    let r = ball(
+        &["check", "--card", "scripts/variants/guarded-endzone.lua"],
+        None,
+        None,
+    );
+    assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
+    assert_eq!(
+        r.stdout,
+        "script scripts/variants/guarded-endzone.lua: no problems\n"
+    );
+    let tmp = tempfile::tempdir().unwrap();
+    let variant = tmp.path().join("my-rule.lua");
+    std::fs::write(
+        &variant,
+        "return {\n  name = \"my-rule\",\n  on_touchdwon = function(game, team) end,\n}\n",
+    )
+    .unwrap();
+    let card = tmp.path().join("leap.lua");
+    std::fs::write(
+        &card,
+        "return {\n  id = \"leap\", name = \"Leap\", text = \"t\",\n  cost = 1,\n  per_trun = 1,\n  \
+args = {},\n  targets = {},\n  resolve = function(game) end,\n}\n",
+    )
+    .unwrap();
+    for (file, line, field, hint) in [
+        (&variant, 3, "on_touchdwon", "on_touchdown"),
+        (&card, 4, "per_trun", "per_turn"),
+    ] {
+        let shown = file.to_string_lossy().into_owned();
+        let r = ball(&["check", "--card", &shown], None, None);
+        assert_eq!(r.code, Some(2), "{}", r.stdout);
+        assert!(
+            r.stdout.starts_with(&format!(
+                "{shown}:{line}: unknown field `{field}` (did you mean `{hint}`?)"
+            )),
+            "{}",
+            r.stdout
+        );
+    }
+    let r = ball(&["check", "--ruleset", "guarded-endzone"], None, None);
+    assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
+}

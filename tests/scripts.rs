@@ -708,3 +708,263 @@ fn states_share_one_memory_pool() {
         "{peak} states at once, more than the pool's {most}"
     );
 }
+
+/// Issue 12, item 11: the position of `tests/scenarios/variant_guarded_endzone_veto.scn`
+/// before its first action, under `game`.
+fn guarded_start(game: &Ball) -> ball::games::ball::position::Position {
+    let text =
+        "setup:\n  turn 4 ATK action 2\n  place ATK5 G15\n  place DEF3 J16\n  place ATK3 K15\n";
+    ball::scenario::parse(text, game).unwrap().start
+}
+
+/// A vetoed touchdown scores nothing, resets nothing, and play goes on:
+/// the same AP, the holder keeps the ball in the zone, `end` leads to the
+/// next turn; the check runs again after the next action and counts once
+/// nothing vetoes it. Under `standard` the same move scores.
+#[test]
+fn a_variant_vetoes_a_touchdown_and_play_goes_on() {
+    use ball::games::ball::event::Event;
+    let td: Action = "move ATK5 H16".parse().unwrap();
+    let native = Ball::new(Ruleset::standard().params);
+    let mut pos = guarded_start(&native);
+    native.play(&mut pos, td, &mut ()).unwrap();
+    assert_eq!(pos.score, [1, 0], "standard counts it");
+
+    let r = Ruleset::load("guarded-endzone").unwrap_or_else(|e| panic!("{e}"));
+    let game = script::game(&r).unwrap_or_else(|e| panic!("{}", e[0]));
+    let mut pos = guarded_start(&game);
+    let mut log = Vec::new();
+    game.play(&mut pos, td, &mut log).unwrap();
+    assert_eq!(pos.score, [0, 0]);
+    assert_eq!((pos.turn, pos.ap), (4, 1), "play goes on in the same turn");
+    assert!(
+        log.iter()
+            .any(|e| matches!(e, Event::TouchdownVetoed { .. })),
+        "{log:?}"
+    );
+    assert!(!log.iter().any(|e| matches!(e, Event::Touchdown { .. })));
+    let mut ended = pos;
+    game.play(&mut ended, Action::End, &mut ()).unwrap();
+    assert_eq!(
+        ended.score,
+        [0, 0],
+        "`end` is vetoed too: the guard still stands"
+    );
+    assert_eq!(ended.to_move, ball::games::ball::piece::Team::Def);
+    let mut log = Vec::new();
+    game.play(&mut pos, "tdodge ATK3 I17 I15".parse().unwrap(), &mut log)
+        .unwrap();
+    assert_eq!(pos.score, [1, 0], "the guard is down: it counts");
+    assert!(game.take_script_errors().is_empty());
+
+    // `{count = false}` vetoes too; `true` and nil count.
+    for (ret, score) in [("{count = false}", 0), ("true", 1), ("nil", 1)] {
+        let text = format!(
+            "return {{ name = \"v\", text = \"t\", touchdown_counts = function(game, team) return {ret} end }}"
+        );
+        let game = script::game(&with_variant("tests/v.lua", &text)).unwrap();
+        let mut pos = guarded_start(&game);
+        game.play(&mut pos, td, &mut ()).unwrap();
+        assert_eq!(pos.score[0], score, "{ret}");
+    }
+}
+
+/// `allow` only removes: refusing everything leaves `end` (and the
+/// release tasks), allowing everything leaves the rules' own list, and an
+/// action the rules refuse is refused by its own rule whatever `allow`
+/// says. Random positions: the list is always a subset of the native one.
+#[test]
+fn allow_removes_actions_and_never_adds_one() {
+    let none = script::game(&with_variant(
+        "tests/none.lua",
+        "return { name = \"none\", text = \"t\", allow = function(game, action) return false, \"no\" end }",
+    ))
+    .unwrap();
+    let all = script::game(&with_variant(
+        "tests/all.lua",
+        "return { name = \"all\", text = \"t\", allow = function(game, action) return true end }",
+    ))
+    .unwrap();
+    let native = Ball::new(Ruleset::standard().params);
+    let start = native.start();
+    assert_eq!(none.legal(&start), vec![Action::End]);
+    assert_eq!(all.canonical_legal(&start), native.canonical_legal(&start));
+    let refused = none
+        .play(
+            &mut start.clone(),
+            "move DEF5 F12".parse().unwrap(),
+            &mut (),
+        )
+        .unwrap_err();
+    assert_eq!(refused.rule, "ruleset");
+    assert!(refused.reason.contains("variant none: no"), "{refused}");
+    let illegal = none
+        .play(
+            &mut start.clone(),
+            "move DEF5 G17".parse().unwrap(),
+            &mut (),
+        )
+        .unwrap_err();
+    assert_ne!(illegal.rule, "ruleset", "{illegal}");
+
+    // A card `allow` refuses gives the variant's reason, not a card rule.
+    let mut r = Ruleset::load("cards").unwrap();
+    r.variants = vec![ScriptSource {
+        path: "tests/no_cards.lua".into(),
+        text: "return { name = \"no-cards\", allow = function(game, a) return a.verb ~= \"card\", \"no cards here\" end }".into(),
+    }];
+    let cards = script::game(&r).unwrap_or_else(|e| panic!("{}", e[0]));
+    let mut pos = ball::scenario::parse("setup:\n  ep DEF 10\n", &cards)
+        .unwrap()
+        .start;
+    let sprint: Action = "card sprint DEF1 F8".parse().unwrap();
+    assert!(!cards.legal(&pos).contains(&sprint));
+    let e = cards.play(&mut pos, sprint, &mut ()).unwrap_err();
+    assert!(e.reason.contains("variant no-cards: no cards here"), "{e}");
+
+    let r = Ruleset::load("guarded-endzone").unwrap();
+    let guarded = script::game(&r).unwrap();
+    let mut rng = SplitMix64::new(7);
+    let mut pos = guarded.start();
+    for _ in 0..400 {
+        let list = guarded.legal(&pos);
+        let mine = native.legal(&pos);
+        assert!(list.iter().all(|a| mine.contains(a)), "only removes");
+        if list.is_empty() {
+            break;
+        }
+        let a = list[rng.below(list.len())];
+        guarded.apply(&mut pos, a);
+    }
+    assert!(guarded.take_script_errors().is_empty());
+}
+
+/// A failing `allow` or `touchdown_counts` (an error, its budget) is
+/// reported with file:line and its hook, then skipped for the game: the
+/// list is the rules' own again and the touchdown counts. `check` finds
+/// both.
+#[test]
+fn failing_allow_and_touchdown_counts_are_reported() {
+    for (hook, body, words) in [
+        (
+            "allow",
+            "local x = nil; return x.y",
+            "attempt to index a nil value",
+        ),
+        ("allow", "while true do end", "budget"),
+        ("touchdown_counts", "error(\"no\")", "no"),
+        ("touchdown_counts", "return 3", "must return true, false"),
+    ] {
+        let text = format!(
+            "return {{ name = \"bad\", text = \"Fails.\",\n  {hook} = function(game, x)\n    {body}\n  end }}\n"
+        );
+        let path = "tests/bad_hook.lua";
+        let (errors, score, legal_ok) = within(30, body, {
+            let text = text.clone();
+            move || {
+                let game = script::game(&with_variant(path, &text)).unwrap();
+                let native = Ball::new(Ruleset::standard().params);
+                let mut pos = guarded_start(&game);
+                let first = game.legal(&pos);
+                let second = game.legal(&pos);
+                let legal_ok = first == native.legal(&pos) && second == first;
+                game.play(&mut pos, "move ATK5 H16".parse().unwrap(), &mut ())
+                    .unwrap();
+                let e: Vec<String> = game
+                    .take_script_errors()
+                    .iter()
+                    .map(|e| e.to_string())
+                    .collect();
+                (e, pos.score[0], legal_ok)
+            }
+        });
+        assert!(legal_ok, "{hook}: a failed hook takes nothing away");
+        assert_eq!(score, 1, "{hook}: the touchdown counts");
+        assert_eq!(errors.len(), 1, "{body}: reported once: {errors:?}");
+        assert!(
+            errors[0].contains(path) && errors[0].contains(words) && errors[0].contains(hook),
+            "{errors:?}"
+        );
+        if body.starts_with("local") || body.starts_with("error") {
+            assert!(errors[0].contains(&format!("{path}:3:")), "{errors:?}");
+        }
+        let r = with_variant(path, &text);
+        let problems = within(60, body, move || script::check_scripts(&r));
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.to_string().contains(path) && p.to_string().contains(words)),
+            "check finds {hook}: {problems:?}"
+        );
+    }
+}
+
+/// The hot path stays native: `standard` builds no script host at all
+/// (no Lua per action); a ruleset with `allow` does.
+#[test]
+fn the_standard_ruleset_runs_native() {
+    let r = Ruleset::load("standard").unwrap();
+    assert!(script::game(&r).unwrap().extension.is_none());
+    let r = Ruleset::load("guarded-endzone").unwrap();
+    assert!(script::game(&r).unwrap().extension.is_some());
+}
+
+/// Issue 12, item 12: the stubs declare the script tables (a misspelt
+/// field is flagged in the editor) and mark the removed libraries; the
+/// reference documents the same tables; the loader refuses what they do
+/// not list.
+#[test]
+fn stubs_and_reference_declare_the_script_tables() {
+    let stubs = script::api::stubs();
+    for line in [
+        "---@class (exact) Card",
+        "---@field per_turn? integer",
+        "---@class (exact) Variant",
+        "---@field on_touchdown? fun(game: Game, team: Team)",
+        "---@field touchdown_counts? fun(game: Game, team: Team)",
+        "---@field allow? fun(game: Game, action: ActionInfo)",
+        "---@class (exact) PieceFilter",
+        "---@class (exact) SquareFilter",
+        "---@class (exact) NumberFilter",
+        "---@class (exact) Requires",
+        "---@deprecated `io` is not available",
+        "io = nil",
+        "os = nil",
+        "debug = nil",
+        "package = nil",
+    ] {
+        assert!(stubs.contains(line), "stubs lack {line}");
+    }
+    let reference = script::api::reference();
+    for heading in [
+        "## Cards (`Card`)",
+        "## Variants (`Variant`)",
+        "## Target filters: a `\"piece\"` argument (`PieceFilter`)",
+        "| `touchdown_counts` |",
+        "| `beyond` |",
+    ] {
+        assert!(reference.contains(heading), "reference lacks {heading}");
+    }
+    // Every listed variant field loads; one not listed does not.
+    let all: Vec<String> = script::api::VARIANT_FIELDS
+        .iter()
+        .map(|f| match f.name {
+            "name" | "text" => format!("{} = \"x\"", f.name),
+            "params" | "forbid" => format!("{} = {{}}", f.name),
+            n => format!("{n} = function() end"),
+        })
+        .collect();
+    let ok = format!("return {{ {} }}", all.join(", "));
+    assert!(script::game(&with_variant("tests/all_fields.lua", &ok)).is_ok());
+    let bad = "return { name = \"x\", on_turn_strat = function() end }";
+    let e = match script::game(&with_variant("tests/typo.lua", bad)) {
+        Ok(_) => panic!("a typo loaded"),
+        Err(e) => e[0].to_string(),
+    };
+    assert!(
+        e.starts_with(
+            "tests/typo.lua:1: unknown field `on_turn_strat` (did you mean `on_turn_start`?)"
+        ),
+        "{e}"
+    );
+}

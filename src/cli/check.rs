@@ -24,10 +24,12 @@ Each problem is printed as `file:line: message`, then one summary line, all on \
 stdout (--json: one JSON object). Exit status: 0 clean, 2 problems found (or a \
 ruleset that cannot be named: one line on stderr).\n\n\
 Examples:\n  ball check --ruleset cards\n  ball check --ruleset my-rules.toml --print\n  \
-ball check --card cards/sprint.lua"
+ball check --card cards/sprint.lua\n  ball check --card scripts/variants/guarded-endzone.lua"
 )]
 pub struct CheckArgs {
-    /// Check one card script alone (not the ruleset).
+    /// Check one script alone (not the ruleset): a card, or a variant
+    /// (told apart by its fields: a variant has none of a card's own,
+    /// `id`, `cost`, `args`, `targets`, `resolve`, `uses`, `per_turn`).
     #[arg(long, value_name = "FILE.lua")]
     pub card: Option<PathBuf>,
     /// When the ruleset is clean, also print its effective values (after
@@ -44,7 +46,7 @@ pub struct CheckArgs {
 pub fn run<G: Module>(args: CheckArgs, spec: &str, out: &mut dyn Write) -> Result<(), UsageError> {
     let (what, problems) = match &args.card {
         Some(path) => (
-            format!("card {}", path.display()),
+            format!("script {}", path.display()),
             G::check_script(path).ok_or_else(|| {
                 UsageError(format!(
                     "{} has no card scripts: --card checks BALL's (`ball --game ball check --card FILE.lua`)",

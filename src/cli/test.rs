@@ -4,8 +4,10 @@
 //! the test suite share one set of reviewed results.
 //!
 //! A scenario `DIR/NAME.scn` has its snapshot at
-//! `DIR/../snapshots/scenarios__check@NAME.scn.snap` (insta's name for it
-//! in `tests/scenarios.rs`), or under `--snapshots`. A snapshot is a `---`
+//! `DIR/snapshots/scenarios__check@NAME.scn.snap` (insta's name for it in
+//! `tests/scenarios.rs`), or at `DIR/../snapshots/…` when `DIR` is named
+//! `scenarios` (as the shipped `tests/scenarios/`), or under
+//! `--snapshots`. A snapshot is a `---`
 //! header of `key: value` lines, a `---` line, then the report; the
 //! comparison ignores trailing whitespace at the end, as insta does.
 //!
@@ -23,8 +25,9 @@ const DEFAULT_DIR: &str = "tests/scenarios";
 #[derive(Debug, clap::Args)]
 #[command(
     after_help = "A scenario passes when its actions are legal, its legal:/illegal: \
-lines hold, and its report equals its snapshot (DIR/../snapshots/scenarios__check@NAME.scn.snap, \
-the file `cargo test --test all scenarios::` uses). A mismatch prints a line diff; --accept writes the \
+lines hold, and its report equals its snapshot (DIR/snapshots/scenarios__check@NAME.scn.snap for a scenario in DIR, \
+or DIR/../snapshots/… when DIR is named `scenarios`: the shipped tests/scenarios use tests/snapshots, the files \
+`cargo test --test all scenarios::` uses). A mismatch prints a line diff; --accept writes the \
 new report as the snapshot (a missing snapshot fails unless --accept). Each scenario is played by \
 the ruleset its `ruleset:` line names (standard without one); --ruleset does not apply. \
 Exit status: 0 all passed, 2 any failed.\n\nExamples:\n  ball test\n  \
@@ -38,7 +41,7 @@ pub struct TestArgs {
     /// a difference (scenarios whose expectations fail are not written).
     #[arg(long)]
     pub accept: bool,
-    /// Directory of the snapshots [default: `snapshots` beside each scenario's directory].
+    /// Directory of the snapshots [default: `snapshots` inside each scenario's directory, or beside a directory named `scenarios`].
     #[arg(long, value_name = "DIR")]
     pub snapshots: Option<PathBuf>,
     /// Print the results as JSON: `{"scenarios": [{"file", "verdict",
@@ -234,7 +237,13 @@ fn one(file: &Path, args: &TestArgs) -> Verdict {
     }
 }
 
-/// The snapshot file of a scenario file.
+/// The snapshot file of a scenario file: in `D/snapshots/` for a
+/// scenario in directory `D`, or in `D/../snapshots/` when `D` is named
+/// `scenarios` (the shipped `tests/scenarios/` has `tests/snapshots/`, as
+/// insta keeps them). The rule looks at the directory itself, not at the
+/// path as typed, so `ball test .`, `ball test DIR` and `ball test
+/// DIR/FILE.scn` find the same snapshot, and it is always inside the
+/// designer's own folder.
 pub fn snapshot_path(file: &Path, dir: Option<&Path>) -> PathBuf {
     let name = file
         .file_name()
@@ -242,10 +251,29 @@ pub fn snapshot_path(file: &Path, dir: Option<&Path>) -> PathBuf {
         .unwrap_or_default();
     let dir = match dir {
         Some(d) => d.to_path_buf(),
-        None => match file.parent().and_then(Path::parent) {
-            Some(p) => p.join("snapshots"),
-            None => PathBuf::from("../snapshots"),
-        },
+        None => {
+            let parent = match file.parent() {
+                Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+                _ => PathBuf::from("."),
+            };
+            // `.` or `..` have no name of their own: ask the file system.
+            let own_name = parent.file_name().map(|n| n.to_os_string()).or_else(|| {
+                std::fs::canonicalize(&parent)
+                    .ok()
+                    .and_then(|p| p.file_name().map(|n| n.to_os_string()))
+            });
+            if own_name.is_some_and(|n| n == "scenarios") {
+                match parent.parent() {
+                    Some(up) if parent.file_name().is_some() && !up.as_os_str().is_empty() => {
+                        up.join("snapshots")
+                    }
+                    Some(_) if parent.file_name().is_some() => PathBuf::from("snapshots"),
+                    _ => parent.join("..").join("snapshots"),
+                }
+            } else {
+                parent.join("snapshots")
+            }
+        }
     };
     dir.join(format!("scenarios__check@{name}.snap"))
 }
@@ -326,6 +354,24 @@ mod tests {
         assert_eq!(
             snapshot_path(Path::new("tests/scenarios/a.scn"), None),
             Path::new("tests/snapshots/scenarios__check@a.scn.snap")
+        );
+        // A designer's folder keeps its snapshots inside it, whichever
+        // way the scenario is named.
+        assert_eq!(
+            snapshot_path(Path::new("mine/a.scn"), None),
+            Path::new("mine/snapshots/scenarios__check@a.scn.snap")
+        );
+        assert_eq!(
+            snapshot_path(Path::new("a.scn"), None),
+            Path::new("./snapshots/scenarios__check@a.scn.snap")
+        );
+        assert_eq!(
+            snapshot_path(Path::new("./a.scn"), None),
+            Path::new("./snapshots/scenarios__check@a.scn.snap")
+        );
+        assert_eq!(
+            snapshot_path(Path::new("scenarios/a.scn"), None),
+            Path::new("snapshots/scenarios__check@a.scn.snap")
         );
         assert_eq!(
             snapshot_path(Path::new("a.scn"), Some(Path::new("snaps"))),

@@ -16,18 +16,39 @@ use crate::kernel::events::Sink;
 
 /// Applies `action`, emitting what happens into `log`.
 pub fn apply(pos: &mut Position, params: &Params, action: Action, log: &mut impl Sink<Event>) {
-    apply_with_touchdown_hook(pos, params, action, log, &mut |_| {});
+    apply_with_touchdown_hook(pos, params, action, log, &mut ());
 }
 
-/// [`apply`] with a hook that runs at a touchdown, after the score and
-/// before the B3.5 reset: a variant's `on_touchdown`. A hook that ends
-/// the game (sets the outcome) freezes the position as it stands (B3.6).
+/// What a ruleset's scripts may do at a touchdown (B3.4): the variants'
+/// `touchdown_counts` and `on_touchdown`. The native rules pass `()`,
+/// which counts every touchdown and does nothing after it; the methods
+/// are called only when a touchdown is scored, never per action.
+pub trait TouchdownHooks {
+    /// Before the score goes up: `false` vetoes the touchdown. Play then
+    /// goes on as if the holder were not in the scoring zone: no score, no
+    /// reset, the action's ordinary sequel (after `end` the release
+    /// phase), and the check runs again after the coach's next
+    /// action-phase action (B3.4), so the touchdown counts once nothing
+    /// vetoes it.
+    fn counts(&mut self, _pos: &Position) -> bool {
+        true
+    }
+
+    /// After the score and before the B3.5 reset. A hook that ends the
+    /// game (sets the outcome) freezes the position as it stands (B3.6).
+    fn scored(&mut self, _pos: &mut Position) {}
+}
+
+impl TouchdownHooks for () {}
+
+/// [`apply`] with the hooks a variant runs at a touchdown: a veto before
+/// the score, and `on_touchdown` after it, before the B3.5 reset.
 pub fn apply_with_touchdown_hook(
     pos: &mut Position,
     params: &Params,
     action: Action,
     log: &mut impl Sink<Event>,
-    on_touchdown: &mut dyn FnMut(&mut Position),
+    on_touchdown: &mut dyn TouchdownHooks,
 ) {
     effect(pos, params, action, log);
     finish(pos, params, action, log, on_touchdown);
@@ -197,7 +218,7 @@ pub fn finish(
     params: &Params,
     action: Action,
     log: &mut impl Sink<Event>,
-    on_touchdown: &mut dyn FnMut(&mut Position),
+    on_touchdown: &mut dyn TouchdownHooks,
 ) {
     if action.is_task() {
         // B10.1: the phase ends when no task is left.
@@ -254,7 +275,7 @@ fn touchdown(
     pos: &mut Position,
     params: &Params,
     log: &mut impl Sink<Event>,
-    on_touchdown: &mut dyn FnMut(&mut Position),
+    on_touchdown: &mut dyn TouchdownHooks,
 ) -> bool {
     let me = pos.to_move;
     let BallState::Held(holder) = pos.ball else {
@@ -263,13 +284,17 @@ fn touchdown(
     if holder.team() != me || !in_scoring_zone(me, pos.piece(holder).at, params) {
         return false;
     }
+    if !on_touchdown.counts(pos) {
+        log.emit(Event::TouchdownVetoed { team: me, holder });
+        return false;
+    }
     pos.score[me as usize] += 1;
     log.emit(Event::Touchdown { team: me });
     if pos.score[me as usize] >= params.touchdowns_to_win || pos.turn >= params.turn_limit {
         game_over(pos, log); // frozen as it stood: phase action, AP as left
         return true;
     }
-    on_touchdown(pos);
+    on_touchdown.scored(pos);
     if let Some(outcome) = pos.outcome {
         // A variant ended the game here: frozen, no reset (B3.6).
         log.emit(Event::GameOver { outcome });

@@ -369,7 +369,9 @@ impl Flow for Ball {
             Event::BallTaken { how, .. } if !matches!(how, Taking::Handoff | Taking::Pass) => {
                 Some((e.to_string(), Tone::Quiet))
             }
-            Event::Touchdown { .. } | Event::GameOver { .. } => Some((e.to_string(), Tone::Loud)),
+            Event::Touchdown { .. } | Event::TouchdownVetoed { .. } | Event::GameOver { .. } => {
+                Some((e.to_string(), Tone::Loud))
+            }
             _ => None,
         }
     }

@@ -9,7 +9,15 @@
 //!   ball held ATK5
 //!   stack H8 DEF2 ATK2 2
 //!   score 1 0
+//!   ep DEF 3
+//!   card-used DEF second-wind 1
 //! ```
+//!
+//! `ep TEAM N` sets a coach's EP (B11.2); `card-used TEAM CARD GAME
+//! [TURN]` records that the coach played a use-limited card GAME times
+//! this game and TURN times this turn (default 0): the position's
+//! `cards_used` record, which the ruleset then checks names one of the
+//! coach's use-limited cards (B11.6).
 
 use super::board::Sq;
 use super::piece::{PieceId, Team};
@@ -73,10 +81,40 @@ pub fn edit(pos: &mut Position, line: &str) -> Result<(), String> {
             }
         }
         ["score", atk, def] => pos.score = [small(atk, "score")?, small(def, "score")?],
+        ["ep", team, n] => {
+            let team = Team::parse(team).ok_or_else(|| format!("`{team}` is not ATK or DEF"))?;
+            pos.ep[team as usize] = number(n, "EP", 9999)?.into();
+        }
+        ["card-used", team, card, uses @ ..] if (1..=2).contains(&uses.len()) => {
+            let team = Team::parse(team).ok_or_else(|| format!("`{team}` is not ATK or DEF"))?;
+            if !super::action::is_card_id(card) {
+                return Err(format!("`{card}` is not a card id"));
+            }
+            let card = super::action::CardId::intern(card)?;
+            let game = small(uses[0], "uses this game")?;
+            let turn = match uses.get(1) {
+                Some(t) => small(t, "uses this turn")?,
+                None => 0,
+            };
+            if turn > game {
+                return Err(format!(
+                    "{turn} uses this turn but {game} this game: a turn's plays are the game's too"
+                ));
+            }
+            if !pos.card_uses.set(super::position::CardUse {
+                team,
+                card,
+                game,
+                turn,
+            }) {
+                return Err("the position records at most 16 use-limited cards (B11.6)".into());
+            }
+        }
         _ => {
             return Err(format!(
                 "`{line}`: expected `turn N TEAM PHASE AP`, `place PIECE SQUARE [down] [restricted]`, \
-`ball held PIECE`, `ball loose SQUARE`, `stack SQUARE TOP BOTTOM FORMED` or `score ATK DEF`"
+`ball held PIECE`, `ball loose SQUARE`, `stack SQUARE TOP BOTTOM FORMED`, `score ATK DEF`, `ep TEAM N` \
+or `card-used TEAM CARD GAME [TURN]`"
             ));
         }
     }

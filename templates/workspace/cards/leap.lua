@@ -1,5 +1,6 @@
 -- Leap: an example card. Edit it, then run `ball check --ruleset ruleset.toml`
 -- and `ball test scenarios`.
+---@type Card
 return {
   id = "leap",                 -- lower-case, used in the notation: `card leap DEF3 I15`
   name = "Leap",

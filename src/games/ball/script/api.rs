@@ -691,6 +691,141 @@ fn register_writes(r: &mut Registrar) -> mlua::Result<()> {
     Ok(())
 }
 
+/// One field of a script's table (a card, a variant, a target filter):
+/// the one list the loader checks names against (unknown fields,
+/// did-you-mean), the reference documents and the editor stubs declare.
+pub struct Field {
+    pub name: &'static str,
+    /// Lua-language-server type, e.g. `integer`, `fun(game: Game): boolean`.
+    pub ty: &'static str,
+    /// Whether the table must have it.
+    pub required: bool,
+    pub doc: &'static str,
+}
+
+const fn field(name: &'static str, ty: &'static str, required: bool, doc: &'static str) -> Field {
+    Field {
+        name,
+        ty,
+        required,
+        doc,
+    }
+}
+
+/// The names of a field list, for the loader's unknown-field check.
+pub fn names(fields: &[Field]) -> Vec<&'static str> {
+    fields.iter().map(|f| f.name).collect()
+}
+
+/// A card's table (B11.6), `cards/<id>.lua`.
+pub const CARD_FIELDS: &[Field] = &[
+    field("id", "string", true, "The card's id in the notation (`card sprint …`): its file name without `.lua`, lower-case letters, digits, `_`, `-`."),
+    field("name", "string", true, "The name a player sees."),
+    field("text", "string", true, "The rules text, as the card states it."),
+    field("cost", "integer", true, "EP it costs, 0-100 (B11.6)."),
+    field("ap", "integer", false, "AP it costs, 0-10 (default 0)."),
+    field("uses", "integer", false, "Plays per game, 0-100 (default: no limit)."),
+    field("per_turn", "integer", false, "Plays per turn, 0-100 (default: no limit)."),
+    field("args", "(\"piece\"|\"square\"|\"number\")[]", true, "The kinds of its up to 3 arguments, in order; `{}` for none."),
+    field("requires", "Requires", false, "With declared targets only: what the whole card needs (below)."),
+    field("can_play", "fun(game: Game): boolean", false, "Read-only: false when the card may not be played at all now; asked before its targets."),
+    field("targets", "TargetFilter[]|fun(game: Game): any[]", true, "Declared targets, one filter a argument (below; enumerated natively, no Lua per legal list), or a read-only function returning the list of targets, each a value or a list of `#args` values."),
+    field("resolve", "fun(game: Game, ...: Piece|Square|integer)", true, "The effect: called with the card's arguments; may write (B11.7). Runs on a copy, committed only when the whole call succeeded and the position keeps every rule."),
+];
+
+/// A variant's table (B12 and house rules), `scripts/variants/<name>.lua`.
+pub const VARIANT_FIELDS: &[Field] = &[
+    field("name", "string", true, "The variant's name, in messages."),
+    field("text", "string", false, "What the house rule says, in one sentence."),
+    field("params", "table<string, integer|boolean>", false, "Ruleset parameters it sets, by their TOML names and ranges (docs/rulesets.md); folded in at load."),
+    field("forbid", "string[]", false, "Verbs it forbids (not `end`, `standup`, `release`)."),
+    field("on_touchdown", "fun(game: Game, team: Team)", false, "After a touchdown is scored (the score already counts it) and before the B3.5 reset; may write, e.g. `game.end_game()`. `team` scored."),
+    field("on_turn_start", "fun(game: Game, team: Team)", false, "When `team`'s turn starts (after a reset, after the release phase); may write."),
+    field("touchdown_counts", "fun(game: Game, team: Team): boolean|{count: boolean}", false, "Read-only, before a touchdown of `team` counts (its holder ends an action-phase action in the scoring zone, B3.4): `false` or `{count = false}` vetoes it; `true`/nil counts. A vetoed touchdown scores nothing and resets nothing: play goes on as if the holder were outside the zone (the action's own sequel; after `end`, the release phase), and the check runs again after the coach's next action-phase action."),
+    field("allow", "fun(game: Game, action: ActionInfo): boolean, string?", false, "Read-only, for each action of the rules' legal list but `end`, `standup` and `release`: `false` removes it (an optional second value is the reason a refusal gives, rule `ruleset`). It can only remove: an action the rules refuse is never asked about. Asked per action: a ruleset without `allow` calls no Lua per legal list."),
+];
+
+/// What `allow` gets: the action, by the notation's argument names.
+pub const ACTION_FIELDS: &[Field] = &[
+    field("verb", "string", true, "`move`, `dodge`, `tdodge`, `block`, `protect`, `handoff`, `spass`, `lpass`, `convert` or `card`."),
+    field("text", "string", true, "The action in the notation, e.g. `\"move ATK3 G9\"`."),
+    field("piece", "Piece", false, "The acting piece of `move`, `dodge`, `tdodge`, `block`, `protect`."),
+    field("from", "Piece", false, "The holder of `handoff`, `spass`, `lpass`."),
+    field("to", "Piece|Square", false, "The destination square (`move`, `dodge`'s opponent, `tdodge`'s landing, `block`, `protect`, `lpass`) or the receiver (`handoff`, `spass`)."),
+    field("exit", "Square", false, "`dodge`'s exit square."),
+    field("push", "Square", false, "`tdodge`'s push square."),
+    field("at", "Square", false, "`spass`'s reception square."),
+    field("ap", "integer", false, "`convert`'s AP."),
+    field("card", "string", false, "`card`'s id."),
+    field("args", "(Piece|Square|integer)[]", false, "`card`'s arguments."),
+];
+
+/// A declared target's filters for a `"piece"` argument.
+pub const PIECE_FILTERS: &[Field] = &[
+    field("team", "\"own\"|\"opponent\"", false, "Whose piece (default: either), from the coach to move."),
+    field("down", "boolean", false, "Knocked down (true) or active (false)."),
+    field("stacked", "boolean", false, "In a stack, top or bottom."),
+    field("restricted", "boolean", false, "Restricted this turn (B4.5)."),
+    field("ball", "boolean", false, "Holds the ball."),
+    field("top", "boolean", false, "A stack's top."),
+    field("from", "integer", false, "With `distance`: measured from this earlier argument (1-based), piece or square."),
+    field("distance", "{[1]: integer, [2]: integer}", false, "`{min, max}`, 0-16, from `from`."),
+    field("ball_distance", "{[1]: integer, [2]: integer}", false, "`{min, max}` from the ball."),
+    field("after", "integer", false, "A later piece id than this earlier argument's, so a pair is listed once."),
+];
+
+/// A declared target's filters for a `"square"` argument.
+pub const SQUARE_FILTERS: &[Field] = &[
+    field("empty", "boolean", false, "No piece on it."),
+    field("free", "boolean", false, "No piece and no loose ball on it."),
+    field("from", "integer", false, "With `distance`: measured from this earlier argument."),
+    field("distance", "{[1]: integer, [2]: integer}", false, "`{min, max}`, 0-16, from `from`."),
+    field("ball_distance", "{[1]: integer, [2]: integer}", false, "`{min, max}` from the ball."),
+    field("beyond", "{[1]: integer, [2]: integer}", false, "`{i, j}`: the square one step past argument j on the line from argument i."),
+    field("unlike", "integer", false, "Not the square of this earlier argument."),
+    field("line", "boolean", false, "With `from`: on a straight line from it (a diagonal, its row or its column)."),
+    field("forward", "boolean", false, "With `from`: in a row nearer the end zone the coach to move attacks (B1.4)."),
+];
+
+/// A declared target's filters for a `"number"` argument.
+pub const NUMBER_FILTERS: &[Field] = &[
+    field("min", "integer", false, "0-255 (default 0)."),
+    field("max", "integer", false, "min-255 (default `min`)."),
+];
+
+/// A card's `requires`, with declared targets.
+pub const REQUIRES_FIELDS: &[Field] = &[
+    field("ball", "\"loose\"|\"held\"|\"own\"", false, "The ball is loose, held, or held by the coach to move."),
+    field("ap_below_turn", "boolean", false, "The coach has spent AP this turn."),
+];
+
+/// The field tables as the reference and the stubs show them: class name,
+/// heading, what it is, fields.
+const SCHEMAS: &[(&str, &str, &str, &[Field])] = &[
+    ("Card", "Cards", "A card file returns this table (B11.6). Two piece arguments are always different pieces.", CARD_FIELDS),
+    ("Requires", "`requires`", "With declared targets: what the whole card needs.", REQUIRES_FIELDS),
+    ("PieceFilter", "Target filters: a `\"piece\"` argument", "One entry of `targets` for a piece argument; every filter given must hold.", PIECE_FILTERS),
+    ("SquareFilter", "Target filters: a `\"square\"` argument", "One entry of `targets` for a square argument.", SQUARE_FILTERS),
+    ("NumberFilter", "Target filters: a `\"number\"` argument", "One entry of `targets` for a number argument: every whole number from `min` to `max`.", NUMBER_FILTERS),
+    ("Variant", "Variants", "A variant file returns this table. Hooks run in the ruleset's order; read-only hooks cannot write. A hook that fails (an error, its budget, a change that breaks the rules) is reported with file:line (`Game::take_errors`, `script error:` on stderr) and is not called again that game: a failed `touchdown_counts` counts the touchdown, a failed `allow` allows.", VARIANT_FIELDS),
+    ("ActionInfo", "`allow`'s action", "The table `allow` receives: the verb, the text, and the action's arguments by name.", ACTION_FIELDS),
+];
+
+/// The libraries and globals a script does not have, for the stubs.
+const REMOVED: &[&str] = &[
+    "io",
+    "os",
+    "debug",
+    "package",
+    "require",
+    "load",
+    "loadfile",
+    "loadstring",
+    "dofile",
+    "collectgarbage",
+    "print",
+];
+
 /// The API reference in Markdown, as `docs/lua-api.md` holds it.
 pub fn reference() -> String {
     let mut s = String::from(
@@ -700,9 +835,10 @@ pub fn reference() -> String {
          (it is also the global `game`). Pieces are ids (`\"ATK3\"`), squares are names\n\
          (`\"H8\"`), teams are `\"ATK\"` / `\"DEF\"`.\n\n\
          Reads work in every hook. **Writes** work only in a card's `resolve` and a\n\
-         variant's event hooks; they change a copy of the game that the kernel\n\
-         validates (B11.7) and commits only when the whole hook succeeded. Called from\n\
-         `targets` or `can_play` they fail: those hooks are read-only checks.\n\n\
+         variant's event hooks (`on_touchdown`, `on_turn_start`); they change a copy\n\
+         of the game that the kernel validates (B11.7) and commits only when the whole\n\
+         hook succeeded. Called from `targets`, `can_play`, `touchdown_counts` or\n\
+         `allow` they fail: those hooks are read-only checks.\n\n\
          Also available: `sorted_pairs(t)` (iterate a table in a fixed order: `pairs`\n\
          order changes between runs), the `string` (plain `find` only: no patterns),\n\
          `table`, `math` (no `random`: BALL has no chance), `utf8` and `coroutine`\n\
@@ -727,7 +863,27 @@ pub fn reference() -> String {
             ));
         }
     }
-    s
+    s.push_str(
+        "# Script tables\n\n\
+         What a card or variant file returns. A field not listed is refused at load\n\
+         (`file:line: unknown field`, with \"did you mean\"); `ball api --stubs` declares\n\
+         the same tables for the editor (`---@type Card`, `---@type Variant`).\n\n",
+    );
+    for (class, title, what, fields) in SCHEMAS {
+        s.push_str(&format!("## {title} (`{class}`)\n\n{what}\n\n"));
+        s.push_str("| field | type | | what |\n|---|---|---|---|\n");
+        for f in *fields {
+            s.push_str(&format!(
+                "| `{}` | `{}` | {} | {} |\n",
+                f.name,
+                f.ty.replace('|', "\\|"),
+                if f.required { "required" } else { "optional" },
+                f.doc.replace('|', "\\|")
+            ));
+        }
+        s.push('\n');
+    }
+    s.trim_end().to_string() + "\n"
 }
 
 /// lua-language-server annotations: completion and type checks for
@@ -763,5 +919,32 @@ pub fn stubs() -> String {
         ));
     }
     s.push_str("--- Iterates a table in a fixed order (numbers, then strings, each sorted).\n---@generic K, V\n---@param t table<K, V>\n---@return fun(): K, V\nfunction sorted_pairs(t) end\n");
+    s.push_str(
+        "\n-- The tables a script returns. `---@type Card` (or `Variant`) above the\n\
+         -- returned table makes the editor flag a misspelt field (`per_trun`,\n\
+         -- `on_touchdwon`). `(exact)`: no field beyond these.\n\n\
+         ---@alias TargetFilter PieceFilter|SquareFilter|NumberFilter\n\n",
+    );
+    for (class, _, what, fields) in SCHEMAS {
+        s.push_str(&format!("--- {what}\n---@class (exact) {class}\n"));
+        for f in *fields {
+            let opt = if f.required { "" } else { "?" };
+            s.push_str(&format!("---@field {}{opt} {} {}\n", f.name, f.ty, f.doc));
+        }
+        s.push('\n');
+    }
+    s.push_str("-- Not available in ball scripts: the sandbox removes them.\n");
+    for name in REMOVED {
+        s.push_str(&format!(
+            "---@deprecated `{name}` is not available in ball scripts (sandbox)\n{name} = nil\n"
+        ));
+    }
+    s.push_str(
+        "---@deprecated not available in ball scripts (sandbox)\nfunction string.pack() end\n\
+         ---@deprecated not available in ball scripts (sandbox)\nfunction string.unpack() end\n\
+         ---@deprecated not available in ball scripts (sandbox)\nfunction string.packsize() end\n\
+         ---@deprecated not available in ball scripts: BALL has no chance\nfunction math.random() end\n\
+         ---@deprecated not available in ball scripts: BALL has no chance\nfunction math.randomseed() end\n",
+    );
     s
 }

@@ -12,7 +12,7 @@ use super::error::ScriptError;
 use super::sandbox::Sandbox;
 use super::targets::{ArgSpec, BallNeed, Declared, MAX_TARGETS, PieceSpec, SquareSpec, TeamFilter};
 use crate::diagnostic::did_you_mean;
-use crate::games::ball::action::{Arg, CardId};
+use crate::games::ball::action::{Action, Arg, CardId};
 use crate::games::ball::board::Sq;
 use crate::games::ball::json;
 use crate::games::ball::params::{Params, Verb};
@@ -71,6 +71,11 @@ struct Variant {
     file: String,
     on_touchdown: Option<Function>,
     on_turn_start: Option<Function>,
+    /// Asked before a touchdown counts (read-only): `false` vetoes it.
+    touchdown_counts: Option<Function>,
+    /// Asked of every legal action but `end` and the release tasks
+    /// (read-only): `false` removes it from the list.
+    allow: Option<Function>,
 }
 
 /// The EP table keys (B11.3): verbs, then events.
@@ -231,7 +236,7 @@ impl Host {
         }
         for src in variants {
             if let Err(e) = host.load_variant(src, &mut params) {
-                errors.push(e);
+                errors.push(at_field(e, &src.text));
             }
         }
         let mut decks: [Vec<usize>; 2] = Default::default();
@@ -261,7 +266,7 @@ impl Host {
                             host.cards.len() - 1
                         }
                         Err(e) => {
-                            errors.push(e);
+                            errors.push(at_field(e, &src.text));
                             continue;
                         }
                     },
@@ -338,6 +343,18 @@ ATK's and DEF's together: a position records the plays of at most {MAX_CARD_USES
             .any(|v| v.on_touchdown.is_some() || v.on_turn_start.is_some())
     }
 
+    /// Whether any variant may veto a touchdown: without, a touchdown
+    /// asks no script before it counts.
+    pub fn has_touchdown_veto(&self) -> bool {
+        self.variants.iter().any(|v| v.touchdown_counts.is_some())
+    }
+
+    /// Whether any variant has an `allow` hook: without, a legal list
+    /// asks no script about its actions (the native hot path).
+    pub fn has_allow(&self) -> bool {
+        self.variants.iter().any(|v| v.allow.is_some())
+    }
+
     fn load_table(&self, src: &ScriptSource, owner: &str) -> Result<Table, ScriptError> {
         match self.sandbox.load(&src.path, &src.text) {
             Ok(Value::Table(t)) => Ok(t),
@@ -402,15 +419,9 @@ ATK's and DEF's together: a position records the plays of at most {MAX_CARD_USES
         let owner = format!("variant {}", src.id());
         let t = self.load_table(src, &owner)?;
         let err = |m: String| ScriptError::kernel(&src.path, &owner, "load", m);
-        const KEYS: &[&str] = &[
-            "name",
-            "text",
-            "params",
-            "forbid",
-            "on_touchdown",
-            "on_turn_start",
-        ];
-        check_keys(&t, KEYS).map_err(&err)?;
+        // The reference's list (`api::VARIANT_FIELDS`): the loader, the
+        // docs and the editor stubs cannot disagree on a name.
+        check_keys(&t, &api::names(api::VARIANT_FIELDS)).map_err(&err)?;
         let name: String = t
             .get::<Option<String>>("name")
             .ok()
@@ -457,6 +468,8 @@ ATK's and DEF's together: a position records the plays of at most {MAX_CARD_USES
             file: src.path.clone(),
             on_touchdown: hook("on_touchdown")?,
             on_turn_start: hook("on_turn_start")?,
+            touchdown_counts: hook("touchdown_counts")?,
+            allow: hook("allow")?,
         });
         Ok(())
     }
@@ -465,11 +478,7 @@ ATK's and DEF's together: a position records the plays of at most {MAX_CARD_USES
         let owner = format!("card {}", src.id());
         let t = self.load_table(src, &owner)?;
         let err = |m: String| ScriptError::kernel(&src.path, &owner, "load", m);
-        const KEYS: &[&str] = &[
-            "id", "name", "text", "cost", "ap", "uses", "per_turn", "args", "requires", "can_play",
-            "targets", "resolve",
-        ];
-        check_keys(&t, KEYS).map_err(&err)?;
+        check_keys(&t, &api::names(api::CARD_FIELDS)).map_err(&err)?;
         let text_field = |k: &str| -> Result<String, ScriptError> {
             match t.get::<Value>(k) {
                 Ok(Value::String(s)) if !s.to_string_lossy().trim().is_empty() => {
@@ -833,11 +842,198 @@ candidates multiplied); a card offers at most {MAX_TARGETS}: narrow a filter (`t
     }
 }
 
+impl Host {
+    /// Asks every variant's `touchdown_counts` (read-only, in the
+    /// ruleset's order) whether `team`'s touchdown in `pos` counts. The
+    /// first `false` vetoes it: its variant's index is returned. A hook
+    /// that fails is reported through `failed` and counts as "yes": a
+    /// broken house rule must not take a touchdown away.
+    pub fn touchdown_vetoed(
+        &self,
+        pos: &Position,
+        params: &Params,
+        team: Team,
+        skip: &dyn Fn(usize) -> bool,
+        failed: &mut dyn FnMut(usize, ScriptError),
+    ) -> Option<usize> {
+        const HOOK: &str = "touchdown_counts";
+        for (k, v) in self.variants.iter().enumerate() {
+            let Some(f) = &v.touchdown_counts else { continue };
+            if skip(k) {
+                continue;
+            }
+            let owner = format!("variant {}", v.name);
+            let (r, _) = self.call(pos, params, HOOK, false, |g| {
+                f.call::<Value>((g.clone(), team.name()))
+            });
+            match r {
+                Ok(Value::Boolean(false)) => return Some(k),
+                Ok(Value::Boolean(true)) | Ok(Value::Nil) => {}
+                Ok(Value::Table(t)) => match t.get::<Value>("count") {
+                    Ok(Value::Boolean(false)) => return Some(k),
+                    Ok(Value::Boolean(true)) | Ok(Value::Nil) => {}
+                    _ => failed(
+                        k,
+                        ScriptError::kernel(
+                            &v.file,
+                            &owner,
+                            HOOK,
+                            "`count` must be true or false",
+                        ),
+                    ),
+                },
+                Ok(other) => failed(
+                    k,
+                    ScriptError::kernel(
+                        &v.file,
+                        &owner,
+                        HOOK,
+                        format!(
+                            "must return true, false or {{count = false}}, not {}",
+                            other.type_name()
+                        ),
+                    ),
+                ),
+                Err(e) => failed(k, ScriptError::from_lua(&e, &v.file, &owner, HOOK)),
+            }
+        }
+        None
+    }
+
+    /// Asks every variant's `allow` (read-only) about `action` in `pos`:
+    /// the first that returns `false` refuses it, with its variant's
+    /// index and the reason it gave (a second return value), if any. A
+    /// hook that fails is reported through `failed` and allows: a broken
+    /// house rule must not empty the legal list.
+    pub fn refused(
+        &self,
+        pos: &Position,
+        params: &Params,
+        action: Action,
+        skip: &dyn Fn(usize) -> bool,
+        failed: &mut dyn FnMut(usize, ScriptError),
+    ) -> Option<(usize, Option<String>)> {
+        const HOOK: &str = "allow";
+        for (k, v) in self.variants.iter().enumerate() {
+            let Some(f) = &v.allow else { continue };
+            if skip(k) {
+                continue;
+            }
+            let owner = format!("variant {}", v.name);
+            let (r, _) = self.call(pos, params, HOOK, false, |g| {
+                let t = self.action_table(action)?;
+                f.call::<mlua::MultiValue>((g.clone(), t))
+            });
+            let values = match r {
+                Ok(values) => values,
+                Err(e) => {
+                    failed(k, ScriptError::from_lua(&e, &v.file, &owner, HOOK));
+                    continue;
+                }
+            };
+            let mut values = values.into_iter();
+            match values.next().unwrap_or(Value::Nil) {
+                Value::Boolean(true) | Value::Nil => {}
+                Value::Boolean(false) => {
+                    let reason = match values.next() {
+                        Some(Value::String(s)) => Some(s.to_string_lossy()),
+                        _ => None,
+                    };
+                    return Some((k, reason));
+                }
+                other => failed(
+                    k,
+                    ScriptError::kernel(
+                        &v.file,
+                        &owner,
+                        HOOK,
+                        format!("must return true or false, not {}", other.type_name()),
+                    ),
+                ),
+            }
+        }
+        None
+    }
+
+    /// The variant `k`'s name.
+    pub fn variant_name(&self, k: usize) -> &str {
+        &self.variants[k].name
+    }
+
+    /// An action as `allow` sees it: `{verb, text}` and the notation's
+    /// arguments by name (`piece`, `from`, `to`, `exit`, `push`, `at`,
+    /// `top`, `top_to`, `bottom_to`, `keep`, `ap`, `card`, `args`).
+    fn action_table(&self, action: Action) -> mlua::Result<Table> {
+        let lua = &self.sandbox.lua;
+        let t = lua.create_table()?;
+        t.set("verb", action.verb().name())?;
+        t.set("text", action.to_string())?;
+        let piece = |p: PieceId| self.names.pieces[p.0 as usize].clone();
+        let square = |s: Sq| self.names.squares[s.0 as usize].clone();
+        match action {
+            Action::Move { piece: p, to }
+            | Action::Block { piece: p, to }
+            | Action::Protect { piece: p, to }
+            | Action::StandUp { piece: p, to } => {
+                t.set("piece", piece(p))?;
+                t.set("to", square(to))?;
+            }
+            Action::Dodge { piece: p, to, exit } => {
+                t.set("piece", piece(p))?;
+                t.set("to", square(to))?;
+                t.set("exit", square(exit))?;
+            }
+            Action::TDodge { piece: p, to, push } => {
+                t.set("piece", piece(p))?;
+                t.set("to", square(to))?;
+                t.set("push", square(push))?;
+            }
+            Action::Handoff { from, to } => {
+                t.set("from", piece(from))?;
+                t.set("to", piece(to))?;
+            }
+            Action::SPass { from, to, at } => {
+                t.set("from", piece(from))?;
+                t.set("to", piece(to))?;
+                t.set("at", square(at))?;
+            }
+            Action::LPass { from, to } => {
+                t.set("from", piece(from))?;
+                t.set("to", square(to))?;
+            }
+            Action::Convert { ap } => t.set("ap", ap)?,
+            Action::Card { card, args } => {
+                t.set("card", card.name())?;
+                let list = lua.create_table()?;
+                for a in args.iter().filter(|a| **a != Arg::None) {
+                    list.push(self.arg_value(*a))?;
+                }
+                t.set("args", list)?;
+            }
+            Action::Release {
+                top,
+                top_to,
+                bottom_to,
+                keep,
+            } => {
+                t.set("top", piece(top))?;
+                t.set("top_to", square(top_to))?;
+                t.set("bottom_to", square(bottom_to))?;
+                if let Some(k) = keep {
+                    t.set("keep", piece(k))?;
+                }
+            }
+            Action::End => {}
+        }
+        Ok(t)
+    }
+}
+
 /// Reads a card's declared targets (see `targets.rs` for the keys).
 fn declared(card: &Table, list: &Table, kinds: &[ArgKind]) -> Result<Declared, String> {
     let mut d = Declared::default();
     if let Ok(Some(req)) = card.get::<Option<Table>>("requires") {
-        check_keys(&req, &["ball", "ap_below_turn"])?;
+        check_keys(&req, &api::names(api::REQUIRES_FIELDS))?;
         d.requires.ball = match req
             .get::<Option<String>>("ball")
             .map_err(|_| "`requires.ball` must be a string".to_string())?
@@ -922,22 +1118,7 @@ fn declared(card: &Table, list: &Table, kinds: &[ArgKind]) -> Result<Declared, S
         };
         d.args.push(match kind {
             ArgKind::Piece => {
-                check_keys(
-                    spec,
-                    &[
-                        "team",
-                        "down",
-                        "stacked",
-                        "restricted",
-                        "ball",
-                        "top",
-                        "from",
-                        "distance",
-                        "ball_distance",
-                        "after",
-                    ],
-                )
-                .map_err(&at)?;
+                check_keys(spec, &api::names(api::PIECE_FILTERS)).map_err(&at)?;
                 let team = match spec
                     .get::<Option<String>>("team")
                     .map_err(|_| at("`team` must be a string".into()))?
@@ -965,21 +1146,7 @@ fn declared(card: &Table, list: &Table, kinds: &[ArgKind]) -> Result<Declared, S
                 })
             }
             ArgKind::Square => {
-                check_keys(
-                    spec,
-                    &[
-                        "empty",
-                        "free",
-                        "from",
-                        "distance",
-                        "ball_distance",
-                        "beyond",
-                        "unlike",
-                        "line",
-                        "forward",
-                    ],
-                )
-                .map_err(&at)?;
+                check_keys(spec, &api::names(api::SQUARE_FILTERS)).map_err(&at)?;
                 let beyond = match spec.get::<Value>("beyond") {
                     Ok(Value::Nil) => None,
                     Ok(Value::Table(t)) => {
@@ -1014,7 +1181,7 @@ fn declared(card: &Table, list: &Table, kinds: &[ArgKind]) -> Result<Declared, S
                 })
             }
             ArgKind::Number => {
-                check_keys(spec, &["min", "max"]).map_err(&at)?;
+                check_keys(spec, &api::names(api::NUMBER_FILTERS)).map_err(&at)?;
                 let lo = spec.get::<Option<i64>>("min").ok().flatten().unwrap_or(0);
                 let hi = spec.get::<Option<i64>>("max").ok().flatten().unwrap_or(lo);
                 if !(0..=255).contains(&lo) || !(lo..=255).contains(&hi) {
@@ -1079,6 +1246,58 @@ fn check_keys(t: &Table, known: &[&str]) -> Result<(), String> {
     }
 }
 
+/// A load error about a field (`unknown field `per_trun``, `` `cost` must
+/// be …``) without a line of its own gets the line where the script
+/// writes that field: Lua keeps no line for a table's keys, but the
+/// source text does. The first backquoted name of the message is the
+/// field; its first `name =` (or `["name"] =`) outside a comment is the
+/// line. No such line (a missing field): none.
+fn at_field(mut e: ScriptError, text: &str) -> ScriptError {
+    if e.line.is_some() || e.hook != "load" {
+        return e;
+    }
+    let field = e
+        .message
+        .split('`')
+        .nth(1)
+        .filter(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'));
+    if let Some(field) = field {
+        e.line = key_line(text, field);
+    }
+    e
+}
+
+/// The first line (from 1) where `text` assigns the table field `key`:
+/// `key =` with no identifier character before `key`, or `["key"] =`.
+pub fn key_line(text: &str, key: &str) -> Option<usize> {
+    let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    for (n, line) in text.lines().enumerate() {
+        let code = line.split("--").next().unwrap_or("");
+        let bytes = code.as_bytes();
+        let mut from = 0;
+        while let Some(i) = code[from..].find(key).map(|i| i + from) {
+            let before_ok = i == 0 || !ident(bytes[i - 1]);
+            let rest = &code[i + key.len()..];
+            let after = rest.trim_start();
+            let plain = before_ok
+                && !rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+                && after.starts_with('=')
+                && !after.starts_with("==");
+            let bracketed = i >= 2
+                && matches!(&code[i - 2..i], "[\"" | "['")
+                && rest
+                    .strip_prefix(['"', '\''])
+                    .and_then(|r| r.trim_start().strip_prefix(']'))
+                    .is_some_and(|r| r.trim_start().starts_with('=') && !r.trim_start().starts_with("=="));
+            if plain || bracketed {
+                return Some(n + 1);
+            }
+            from = i + key.len();
+        }
+    }
+    None
+}
+
 fn to_arg(v: &Value, kind: ArgKind) -> Option<Arg> {
     match (kind, v) {
         (ArgKind::Piece, Value::String(s)) => PieceId::parse(&s.to_str().ok()?).map(Arg::Piece),
@@ -1111,6 +1330,16 @@ fn lua_show(v: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fields_are_found_at_their_line() {
+        let text = "return {\n  -- per_trun = 1 in a comment\n  cost = 1,\n  per_trun = 2,\n  [\"x_y\"] = 3,\n  a = b == per_turn,\n}\n";
+        assert_eq!(key_line(text, "per_trun"), Some(4));
+        assert_eq!(key_line(text, "cost"), Some(3));
+        assert_eq!(key_line(text, "x_y"), Some(5));
+        assert_eq!(key_line(text, "per_turn"), None);
+        assert_eq!(key_line(text, "st"), None, "not inside `cost`");
+    }
 
     /// The index tables name the keys the EP-table script uses.
     #[test]

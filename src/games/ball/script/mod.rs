@@ -66,7 +66,10 @@ pub fn prepare(r: &Ruleset) -> Result<Prepared, Vec<ScriptError>> {
     let loaded = load(&recipe(r))?;
     Ok(Prepared {
         params: loaded.params,
-        needs_host: r.card_mode || loaded.host.has_event_hooks(),
+        needs_host: r.card_mode
+            || loaded.host.has_event_hooks()
+            || loaded.host.has_touchdown_veto()
+            || loaded.host.has_allow(),
     })
 }
 
@@ -99,8 +102,43 @@ pub fn game(r: &Ruleset) -> Result<Ball, Vec<ScriptError>> {
     })
 }
 
-/// The problems of one card file: readable, named like a card id, and
-/// whatever the script layer finds in it.
+/// What a script file is, as `ball check --card FILE` decides: a card
+/// or a variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScriptKind {
+    Card,
+    Variant,
+}
+
+/// Which kind of script `text` is, by the fields of the table it returns:
+/// one of a card's own fields (`cost`, `args`, `targets`, `resolve`, `id`,
+/// `uses`, `per_turn`) makes it a card; a table with none of them is a
+/// variant (whose check then names any field it does not know, a
+/// misspelt hook too). Run in a sandbox of its own, under the budgets; a
+/// script that does not even return a table is checked as a card, whose
+/// checks then say what is wrong.
+pub fn script_kind(path: &str, text: &str) -> ScriptKind {
+    const CARD: &[&str] = &["cost", "args", "targets", "resolve", "id", "uses", "per_turn"];
+    let Ok(sb) = sandbox::Sandbox::new() else {
+        return ScriptKind::Card;
+    };
+    sb.refill();
+    let Ok(mlua::Value::Table(t)) = sb.load(path, text) else {
+        return ScriptKind::Card;
+    };
+    let has = |k: &&str| t.contains_key(*k).unwrap_or(false);
+    if !CARD.iter().any(has) {
+        ScriptKind::Variant
+    } else {
+        ScriptKind::Card
+    }
+}
+
+/// The problems of one script file, a card or a variant (`ball check
+/// --card FILE`): readable, and whatever the script layer finds in it. A
+/// card must be named like a card id and end in `.lua`, and is checked in
+/// the `cards` ruleset; a variant is checked as the only variant of
+/// `standard`, its hooks run as `ball check --ruleset` runs them.
 pub fn check_card_file(path: &std::path::Path) -> Vec<Problem> {
     let stdin = path.as_os_str() == "-";
     let mut shown = path.display().to_string();
@@ -116,6 +154,14 @@ pub fn check_card_file(path: &std::path::Path) -> Vec<Problem> {
             )];
         }
     };
+    if script_kind(&shown, &text) == ScriptKind::Variant {
+        let mut r = Ruleset::standard();
+        r.variants = vec![crate::games::ball::ruleset::ScriptSource {
+            path: if stdin { "<stdin>/variant.lua".into() } else { shown },
+            text,
+        }];
+        return check_scripts(&r);
+    }
     // A card is named by its file; from standard input its `id` field
     // names it, and messages say where it came from (`<stdin>/leap.lua`).
     if stdin {
@@ -213,7 +259,10 @@ fn probe(r: &Ruleset, positions: &[Position]) -> Vec<Problem> {
             for p in pos.pieces.iter_mut() {
                 p.restricted = false;
             }
+            // The rules' own list first: a variant's `allow` is asked
+            // about each of its actions.
             let mut out = Vec::new();
+            crate::games::ball::movegen::legal_into(&pos, &params, &mut out);
             ext.extend_legal(&pos, &params, &mut out);
             report(ext.take_errors(), &mut problems);
             // Each card's effect on a spread of its targets (a card may

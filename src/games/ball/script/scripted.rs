@@ -45,15 +45,16 @@ struct Live {
     host: Host,
     /// Cards whose script failed: dropped from every later list.
     broken: Vec<bool>,
-    /// Variant hooks that failed, by variant: `[on_touchdown, on_turn_start]`.
-    broken_hooks: Vec<[bool; 2]>,
+    /// Variant hooks that failed, by variant: `[on_touchdown,
+    /// on_turn_start, touchdown_counts, allow]`.
+    broken_hooks: Vec<[bool; HOOKS]>,
 }
 
 impl Live {
     fn new(host: Host) -> Live {
         Live {
             broken: vec![false; host.card_count()],
-            broken_hooks: vec![[false; 2]; host.variant_count()],
+            broken_hooks: vec![[false; HOOKS]; host.variant_count()],
             host,
         }
     }
@@ -74,10 +75,21 @@ pub struct Scripted {
     /// Whether any variant hooks an event: without, applying an action
     /// never looks for one.
     hooks: bool,
+    /// Whether any variant may veto a touchdown (`touchdown_counts`).
+    vetoes: bool,
+    /// Whether any variant has `allow`: without, a legal list calls no
+    /// script per action.
+    allows: bool,
     /// Each coach's cheapest card in EP: below it, a legal list asks no
     /// card (most lists: EP comes slowly, B11.3).
     cheapest: [u32; 2],
 }
+
+/// How many hooks a variant has: the slots of [`Live::broken_hooks`].
+const HOOKS: usize = 4;
+/// The slots of the read-only hooks in [`Live::broken_hooks`].
+const COUNTS_SLOT: usize = 2;
+const ALLOW_SLOT: usize = 3;
 
 /// Index of a hook in [`Live::broken_hooks`].
 fn hook_slot(e: EventHook) -> usize {
@@ -96,6 +108,8 @@ impl Scripted {
         decks: [Vec<usize>; 2],
     ) -> Scripted {
         let hooks = host.has_event_hooks();
+        let vetoes = host.has_touchdown_veto();
+        let allows = host.has_allow();
         let cheapest = [0, 1].map(|t: usize| {
             decks[t]
                 .iter()
@@ -113,6 +127,8 @@ impl Scripted {
             errors: RefCell::new(Vec::new()),
             scratch: RefCell::new(Vec::new()),
             hooks,
+            vetoes,
+            allows,
             cheapest,
         }
     }
@@ -177,9 +193,18 @@ impl Scripted {
     }
 
     /// Runs every variant hook once on `pos` for both coaches, without
-    /// marking any broken: `ball check`'s probe of the hooks.
+    /// marking any broken: `ball check`'s probe of the hooks
+    /// (`touchdown_counts` too, as if a touchdown had been scored there;
+    /// `allow` runs on the legal lists the probe makes).
     pub(crate) fn probe_events(&self, pos: &Position, params: &Params) {
         let live = self.live.borrow();
+        for team in Team::BOTH {
+            let _ = live
+                .host
+                .touchdown_vetoed(pos, params, team, &|_| false, &mut |_, e| {
+                    self.record(e)
+                });
+        }
         for event in [EventHook::TurnStart, EventHook::Touchdown] {
             for team in Team::BOTH {
                 let _ = live
@@ -202,12 +227,12 @@ impl Scripted {
     ) -> Result<(), String> {
         let mover = pos.to_move;
         let hooks = self.hooks;
-        // Variant hooks run per event. A failing hook is reported and
+        // Variant hooks run per touchdown. A failing hook is reported and
         // skipped: the action itself was legal and stands.
-        let mut on_touchdown = |p: &mut Position| {
-            if hooks {
-                self.event(p, params, EventHook::Touchdown, mover);
-            }
+        let mut on_touchdown = AtTouchdown {
+            scripted: self,
+            params,
+            mover,
         };
         let mut tally = Tally {
             log,
@@ -252,7 +277,14 @@ impl Scripted {
                 }
             };
             let mut next = match resolved {
-                Ok(next) => next,
+                Ok(next) => {
+                    // What the play did, costs included: a script's
+                    // effect emits no events of its own.
+                    tally.emit(Event::Card(crate::games::ball::event::CardEffect::between(
+                        mover, card, args, pos, &next,
+                    )));
+                    next
+                }
                 Err(e) => {
                     self.live.borrow_mut().broken[i] = true;
                     let text = e.to_string();
@@ -284,43 +316,9 @@ impl Scripted {
     }
 }
 
-/// Why an affordable-looking card is not playable now (B11.6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Limit {
-    Ep,
-    Ap,
-    PerGame,
-    PerTurn,
-}
-
-impl Extension for Scripted {
-    fn card_mode(&self) -> bool {
-        self.card_mode
-    }
-
-    fn cards(&self, team: Team) -> Vec<CardSummary> {
-        if !self.card_mode {
-            return Vec::new();
-        }
-        let live = self.live.borrow();
-        self.decks[team as usize]
-            .iter()
-            .map(|&i| {
-                let c = live.host.card(i);
-                CardSummary {
-                    id: c.id,
-                    name: c.name.clone(),
-                    text: c.text.clone(),
-                    cost: c.cost,
-                    ap: c.ap,
-                    uses: c.uses,
-                    per_turn: c.per_turn,
-                }
-            })
-            .collect()
-    }
-
-    fn extend_legal(&self, pos: &Position, params: &Params, out: &mut Vec<Action>) {
+impl Scripted {
+    /// Card mode's own actions (`convert`, the cards' targets), appended.
+    fn add_cards(&self, pos: &Position, params: &Params, out: &mut Vec<Action>) {
         if !self.card_mode || pos.is_over() || pos.phase != Phase::Action {
             return;
         }
@@ -373,26 +371,8 @@ impl Extension for Scripted {
         }
     }
 
-    fn apply(
-        &self,
-        pos: &mut Position,
-        params: &Params,
-        action: Action,
-        log: &mut dyn Sink<Event>,
-    ) -> Result<(), String> {
-        self.run(pos, params, action, log)
-    }
-
-    fn apply_quiet(
-        &self,
-        pos: &mut Position,
-        params: &Params,
-        action: Action,
-    ) -> Result<(), String> {
-        self.run(pos, params, action, &mut ())
-    }
-
-    fn explain(&self, pos: &Position, params: &Params, action: Action) -> Option<Illegal> {
+    /// Why card mode's own action (`convert`, a card) is refused.
+    fn explain_cards(&self, pos: &Position, params: &Params, action: Action) -> Option<Illegal> {
         let illegal = |rule: &'static str, reason: String| {
             Some(Illegal {
                 action: action.to_string(),
@@ -460,6 +440,178 @@ impl Extension for Scripted {
         }
     }
 
+
+    /// The first variant whose `allow` refuses `action`, and its reason;
+    /// failing hooks are reported and skipped from then on.
+    fn ask_allow(
+        &self,
+        pos: &Position,
+        params: &Params,
+        action: Action,
+    ) -> Option<(usize, Option<String>)> {
+        self.touched.set(true);
+        let mut live = self.live.borrow_mut();
+        let live = &mut *live;
+        let broken = &mut live.broken_hooks;
+        let mut failed = Vec::new();
+        let refused = live.host.refused(
+            pos,
+            params,
+            action,
+            &|k| broken[k][ALLOW_SLOT],
+            &mut |k, e| failed.push((k, e)),
+        );
+        for (k, e) in failed {
+            broken[k][ALLOW_SLOT] = true;
+            self.record(e);
+        }
+        refused
+    }
+
+    /// Removes from `out` what a variant's `allow` refuses. Only removes:
+    /// an action the rules do not list is never asked about. `end` and
+    /// the release tasks are never asked, so a turn can always end.
+    fn filter_allowed(&self, pos: &Position, params: &Params, out: &mut Vec<Action>) {
+        out.retain(|&a| !asks_allow(a) || self.ask_allow(pos, params, a).is_none());
+    }
+}
+
+/// Whether `allow` is asked about an action: every verb but `end`,
+/// `standup` and `release`, which a ruleset cannot forbid either (the
+/// turn could not end).
+fn asks_allow(a: Action) -> bool {
+    !matches!(a, Action::End) && !a.is_task()
+}
+
+/// The variants' hooks at a touchdown, for `apply`.
+struct AtTouchdown<'a> {
+    scripted: &'a Scripted,
+    params: &'a Params,
+    mover: Team,
+}
+
+impl apply::TouchdownHooks for AtTouchdown<'_> {
+    fn counts(&mut self, pos: &Position) -> bool {
+        let s = self.scripted;
+        if !s.vetoes {
+            return true;
+        }
+        s.touched.set(true);
+        let mut live = s.live.borrow_mut();
+        let live = &mut *live;
+        let broken = &mut live.broken_hooks;
+        let mut failed = Vec::new();
+        let veto = live.host.touchdown_vetoed(
+            pos,
+            self.params,
+            self.mover,
+            &|k| broken[k][COUNTS_SLOT],
+            &mut |k, e| failed.push((k, e)),
+        );
+        for (k, e) in failed {
+            broken[k][COUNTS_SLOT] = true;
+            s.record(e);
+        }
+        veto.is_none()
+    }
+
+    fn scored(&mut self, pos: &mut Position) {
+        if self.scripted.hooks {
+            self.scripted
+                .event(pos, self.params, EventHook::Touchdown, self.mover);
+        }
+    }
+}
+
+/// Why an affordable-looking card is not playable now (B11.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Limit {
+    Ep,
+    Ap,
+    PerGame,
+    PerTurn,
+}
+
+impl Extension for Scripted {
+    fn card_mode(&self) -> bool {
+        self.card_mode
+    }
+
+    fn cards(&self, team: Team) -> Vec<CardSummary> {
+        if !self.card_mode {
+            return Vec::new();
+        }
+        let live = self.live.borrow();
+        self.decks[team as usize]
+            .iter()
+            .map(|&i| {
+                let c = live.host.card(i);
+                CardSummary {
+                    id: c.id,
+                    name: c.name.clone(),
+                    text: c.text.clone(),
+                    cost: c.cost,
+                    ap: c.ap,
+                    uses: c.uses,
+                    per_turn: c.per_turn,
+                }
+            })
+            .collect()
+    }
+
+    fn extend_legal(&self, pos: &Position, params: &Params, out: &mut Vec<Action>) {
+        self.add_cards(pos, params, out);
+        if self.allows && !pos.is_over() {
+            self.filter_allowed(pos, params, out);
+        }
+    }
+
+    fn apply(
+        &self,
+        pos: &mut Position,
+        params: &Params,
+        action: Action,
+        log: &mut dyn Sink<Event>,
+    ) -> Result<(), String> {
+        self.run(pos, params, action, log)
+    }
+
+    fn apply_quiet(
+        &self,
+        pos: &mut Position,
+        params: &Params,
+        action: Action,
+    ) -> Result<(), String> {
+        self.run(pos, params, action, &mut ())
+    }
+
+    fn explain(&self, pos: &Position, params: &Params, action: Action) -> Option<Illegal> {
+        if !self.allows || !asks_allow(action) || pos.is_over() {
+            return self.explain_cards(pos, params, action);
+        }
+        // Refused by `allow` only if the rules without it list it: a
+        // natively illegal action (a card's too) keeps its own refusal.
+        let mut unfiltered = Vec::new();
+        crate::games::ball::movegen::legal_into(pos, params, &mut unfiltered);
+        self.add_cards(pos, params, &mut unfiltered);
+        if !unfiltered.contains(&action) {
+            return self.explain_cards(pos, params, action);
+        }
+        let Some((k, reason)) = self.ask_allow(pos, params, action) else {
+            return self.explain_cards(pos, params, action);
+        };
+        let live = self.live.borrow();
+        let name = live.host.variant_name(k);
+        Some(Illegal {
+            action: action.to_string(),
+            rule: "ruleset",
+            reason: match reason {
+                Some(r) => format!("variant {name}: {r}"),
+                None => format!("variant {name} does not allow it here"),
+            },
+        })
+    }
+
     fn take_errors(&self) -> Vec<ScriptError> {
         std::mem::take(&mut *self.errors.borrow_mut())
     }
@@ -481,7 +633,7 @@ impl Extension for Scripted {
             Ok(loaded) => *live = Live::new(loaded.host),
             Err(_) => {
                 live.broken.iter_mut().for_each(|b| *b = false);
-                live.broken_hooks.iter_mut().for_each(|b| *b = [false; 2]);
+                live.broken_hooks.iter_mut().for_each(|b| *b = [false; HOOKS]);
             }
         }
     }

@@ -9,6 +9,7 @@ mod gateball_files;
 mod gateball_json;
 mod gateball_random_games;
 mod gateball_rules;
+mod gball_cli;
 mod gball_eval;
 mod gball_files;
 mod gball_json;

@@ -122,6 +122,8 @@ impl Title for Gball {
     const TITLE: &'static str = "G-ball";
     const SEATS: [&'static str; 2] = ["RED", "BLU"];
     const DEFAULT_RULESET: &'static str = ruleset::DEFAULT;
+    /// The log's `act` line names every action the coach sent.
+    const ACTION_LINES: bool = false;
     const OPTIONS: &'static [GameOption] = &[GameOption {
         name: "teams",
         value: "FILE",
@@ -195,6 +197,12 @@ impl Title for Gball {
 
     fn show(&self, pos: &Position) -> String {
         show::render(self, pos)
+    }
+
+    /// Players, ball, score, dice, then `phase K` to run the engine to
+    /// the first decision (`super::scenario`).
+    fn scenario_setup(&self, pos: &mut Position, line: &str) -> Result<(), String> {
+        super::scenario::edit(self, pos, line)
     }
 
     /// G14.3: the values join the queue. No G-ball die has more than six

@@ -28,6 +28,7 @@ pub mod position;
 pub mod refusal;
 pub mod rules;
 pub mod ruleset;
+pub mod scenario;
 pub mod show;
 pub mod tackle;
 pub mod teams;

@@ -1,0 +1,110 @@
+//! G-ball's `setup:` lines (`src/games/gball/scenario.rs`): a designer's
+//! position built line by line, the engine run to the first decision by
+//! `phase`, and every bad line refused with its line number and what is
+//! wrong, never a panic. The shipped scenarios themselves run in
+//! `tests/scenarios.rs` (`tests/scenarios/g*.scn`).
+
+use ball::scenario;
+
+fn run(setup: &str, after: &str) -> Result<scenario::Outcome, scenario::ScenarioError> {
+    let text = format!("# a test\ngame: gball\nsetup:\n{setup}\n{after}");
+    scenario::run_text(&text, std::path::Path::new("."))
+}
+
+fn refused(setup: &str) -> scenario::ScenarioError {
+    match run(setup, "") {
+        Err(e) => e,
+        Ok(out) => panic!("accepted:\n{setup}\n{}", out.report),
+    }
+}
+
+#[test]
+fn phase_runs_the_engine_to_the_first_decision() {
+    // RED1 on his own goal square must jump (G6.6); BLU1 in the air moves
+    // by rule (G6.4) and RED1's move is the first decision.
+    let out = run(
+        "  place RED1 A3 E\n  place BLU1 I3 W\n  ball H5 spin\n  phase 1 4",
+        "legal:\n  move RED1 E\nillegal:\n  stay RED1  G6.6",
+    )
+    .unwrap();
+    assert!(out.failures.is_empty(), "{:?}", out.failures);
+    assert!(out.report.contains("turn 4 (3 played)"), "{}", out.report);
+    // A legal: line that does not hold is a failure, so the check bites.
+    let out = run(
+        "  place RED1 A3 E\n  place BLU1 I3 W\n  ball H5 spin\n  phase 1",
+        "legal:\n  stay RED1",
+    )
+    .unwrap();
+    assert_eq!(out.failures.len(), 1, "{:?}", out.failures);
+}
+
+#[test]
+fn forced_dice_feed_the_engine() {
+    let out = run(
+        "  place RED1 D1 N\n  place BLU1 I4 W\n  ball D1 N BLU\n  dice 6\n  phase 2",
+        "actions:\n  catch RED1",
+    )
+    .unwrap();
+    assert!(out.report.contains("roll catch RED1 6"), "{}", out.report);
+    assert!(out.report.contains("catch RED1 7 ok"), "{}", out.report);
+}
+
+#[test]
+fn bad_setup_lines_are_refused_with_their_line() {
+    let cases = [
+        ("  place GRN1 A3 E", 4, "GRN1"),
+        ("  place RED1 Z3 E", 4, "Z3"),
+        ("  place RED1 A3 UP", 4, "UP"),
+        ("  place RED1 A3", 4, "expected"),
+        ("  out RED1 forever", 4, "forever"),
+        ("  ball held RED1", 4, "place RED1 on court"),
+        ("  ball D3 Q", 4, "Q"),
+        ("  ball D3 N GRN", 4, "GRN"),
+        ("  sets 1", 4, "expected"),
+        ("  points x 0", 4, "`x`"),
+        ("  home GRN", 4, "GRN"),
+        ("  dice 0", 4, "0"),
+        ("  dice 7", 4, "7"),
+        ("  rng -1", 4, "seed"),
+        ("  phase 5", 4, "phase"),
+        ("  phase 0", 4, "phase"),
+        ("  fly RED1", 4, "expected"),
+        (
+            "  place RED1 D1 N\n  place BLU1 I4 W\n  ball D1 N\n  phase 2\n  place RED2 A3 E",
+            8,
+            "last setup line",
+        ),
+    ];
+    for (setup, line, says) in cases {
+        let e = refused(setup);
+        assert_eq!(e.line, line, "{setup}: {e}");
+        assert!(e.problem.contains(says), "{setup}: {e}");
+    }
+}
+
+/// The designer's position is read back like any position: a setup the
+/// reader refuses (no ball on court outside placement) says so.
+#[test]
+fn an_impossible_setup_is_refused_by_the_reader() {
+    let e = refused("  place RED1 A3 E\n  place BLU1 I3 W\n  phase 1");
+    assert!(e.problem.contains("ball"), "{e}");
+}
+
+/// What the engine takes for granted is checked before `phase` runs it:
+/// the ball on court, a moving ball's direction on the court, at most
+/// `players_on_court` a team.
+#[test]
+fn phase_checks_what_the_engine_needs() {
+    let e = refused("  place RED1 D1 N\n  place BLU1 I4 W\n  phase 2");
+    assert_eq!(e.line, 6, "{e}");
+    assert!(e.problem.contains("G2.6"), "{e}");
+    let e = refused("  ball D1 E");
+    assert!(e.problem.contains("G6.2"), "{e}");
+    let six: String = (1..=6)
+        .map(|n| format!("  place RED{n} B{} N\n", n % 4 + 2))
+        .collect();
+    let e = refused(&format!(
+        "{six}  place BLU1 I4 W\n  ball H5 spin\n  phase 1"
+    ));
+    assert!(e.problem.contains("G2.4"), "{e}");
+}

@@ -66,7 +66,9 @@ fn cites_a_rule(line: &str) -> bool {
         || line
             .split(|c: char| !(c.is_ascii_alphanumeric() || c == '.'))
             .any(|w| {
-                w.len() > 1 && w.starts_with('G') && w[1..].bytes().all(|b| b.is_ascii_digit() || b == b'.')
+                w.len() > 1
+                    && w.starts_with('G')
+                    && w[1..].bytes().all(|b| b.is_ascii_digit() || b == b'.')
             })
 }
 
@@ -152,10 +154,17 @@ fn new_with_a_teams_file() {
         .collect();
     assert_eq!(
         ids,
-        [("BLU3", "T", false), ("RED1", "JC", false), ("RED8", "", true)]
+        [
+            ("BLU3", "T", false),
+            ("RED1", "JC", false),
+            ("RED8", "", true)
+        ]
     );
     let legal = ok(&["legal", "--position", "-"], Some(&pos.to_string()));
-    assert!(legal.lines().all(|l| l.starts_with("place BLU3 ")), "{legal}");
+    assert!(
+        legal.lines().all(|l| l.starts_with("place BLU3 ")),
+        "{legal}"
+    );
 }
 
 /// Every kind of bad teams file: exit 2, one line naming the file, the
@@ -216,7 +225,13 @@ fn bad_teams_files_are_refused() {
         assert!(cites_a_rule(&line), "{what}: {line}");
     }
     let line = refused(
-        &["new", "--game", "gball", "--teams", "/nonexistent/teams.json"],
+        &[
+            "new",
+            "--game",
+            "gball",
+            "--teams",
+            "/nonexistent/teams.json",
+        ],
         None,
     );
     assert!(line.contains("/nonexistent/teams.json"), "{line}");
@@ -264,10 +279,7 @@ fn apply_plays_actions_and_logs_them() {
         .find(|p| p["id"] == "BLU1")
         .unwrap();
     assert_eq!((&blu1["at"], &blu1["facing"]), (&json!("K3"), &json!("W")));
-    let two = ok(
-        &["apply", "--position", "-", "place RED1 A3"],
-        Some(&one),
-    );
+    let two = ok(&["apply", "--position", "-", "place RED1 A3"], Some(&one));
     let both = ok(
         &["apply", "--position", "-", "place BLU1 K3", "place RED1 A3"],
         Some(&pos),
@@ -282,12 +294,26 @@ fn apply_plays_actions_and_logs_them() {
         "the same input gives the same bytes"
     );
     let forced = json_of(&ok(
-        &["apply", "--position", "-", "--dice", "3,4,6", "place BLU1 K3"],
+        &[
+            "apply",
+            "--position",
+            "-",
+            "--dice",
+            "3,4,6",
+            "place BLU1 K3",
+        ],
         Some(&pos),
     ));
     assert_eq!(forced["dice"], json!([3, 4, 6]));
     let with = json_of(&ok(
-        &["apply", "--events", "--position", "-", "place BLU1 K3", "place RED1 A3"],
+        &[
+            "apply",
+            "--events",
+            "--position",
+            "-",
+            "place BLU1 K3",
+            "place RED1 A3",
+        ],
         Some(&pos),
     ));
     assert_eq!(
@@ -483,7 +509,10 @@ fn the_game_is_the_positions() {
         &["legal", "--ruleset", "standard", "--position", "-"],
         Some(&pos),
     );
-    assert!(line.contains("gball") && line.contains("standard"), "{line}");
+    assert!(
+        line.contains("gball") && line.contains("standard"),
+        "{line}"
+    );
     let line = refused(&["legal", "--game", "ball", "--position", "-"], Some(&pos));
     assert!(line.contains("gball") && line.contains("ball"), "{line}");
     // Another G-ball ruleset is fine: the position's game is the ruleset's.
@@ -525,7 +554,10 @@ fn perft_counts_from_the_command_line() {
         ok(&["perft", "3", "--position", "-"], Some(&mid)),
         "perft(3) = 56\n"
     );
-    let divide = ok(&["perft", "1", "--divide", "--position", "-"], Some(&start()));
+    let divide = ok(
+        &["perft", "1", "--divide", "--position", "-"],
+        Some(&start()),
+    );
     assert!(divide.contains("place BLU1 K3"), "{divide}");
 }
 
@@ -536,15 +568,29 @@ fn selfplay_plays_a_whole_match() {
     let args = ["--ruleset", "gball-short", "selfplay", "--seed", "3"];
     let a = ok(&args, None);
     assert_eq!(a, ok(&args, None));
-    assert!(a.starts_with("# ball selfplay --game gball --seed 3"), "{a}");
-    assert!(a.contains("match over: "), "{}", &a[a.len().saturating_sub(300)..]);
+    assert!(
+        a.starts_with("# ball selfplay --game gball --seed 3"),
+        "{a}"
+    );
+    assert!(
+        a.contains("match over: "),
+        "{}",
+        &a[a.len().saturating_sub(300)..]
+    );
     let other = ok(
         &["--ruleset", "gball-short", "selfplay", "--seed", "4"],
         None,
     );
     assert_ne!(a, other);
     let events = ok(
-        &["--ruleset", "gball-short", "selfplay", "--seed", "3", "--events"],
+        &[
+            "--ruleset",
+            "gball-short",
+            "selfplay",
+            "--seed",
+            "3",
+            "--events",
+        ],
         None,
     );
     for line in ["newpoint ", "roll entry - ", "turn 1", "phase 1 "] {
@@ -561,10 +607,17 @@ fn check_reports_ruleset_problems() {
         assert!(out.contains("no problems"), "{name}: {out}");
     }
     assert!(ok(&["check", "--game", "gball"], None).contains("ruleset gball: no problems"));
-    let bad = temp("bad.toml", "game = \"gball\"\nbogus = 3\nplayers_on_court = 0\n");
+    let bad = temp(
+        "bad.toml",
+        "game = \"gball\"\nbogus = 3\nplayers_on_court = 0\n",
+    );
     let r = ball(&["check", "--ruleset", bad.to_str().unwrap()], None);
     assert_eq!(r.code, Some(2), "{}", r.stdout);
-    assert!(r.stdout.contains("bad.toml:2: unknown key `bogus`"), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("bad.toml:2: unknown key `bogus`"),
+        "{}",
+        r.stdout
+    );
     assert!(r.stdout.contains("bad.toml:3:"), "{}", r.stdout);
     let line = refused(&["new", "--ruleset", bad.to_str().unwrap()], None);
     assert!(line.contains("bad.toml:"), "{line}");

@@ -203,7 +203,7 @@ impl Flow for Gball {
             }
             _ => Tone::Quiet,
         };
-        Some((e.to_string(), tone))
+        Some((super::words::plain(self, e)?, tone))
     }
 
     fn banner(&self, _: &Position, _: Action, after: &Position, events: &[Event]) -> Option<String> {

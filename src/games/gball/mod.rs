@@ -33,6 +33,7 @@ pub mod show;
 pub mod tackle;
 pub mod teams;
 pub mod terminal;
+pub mod words;
 
 use std::fmt;
 

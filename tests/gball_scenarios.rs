@@ -108,3 +108,42 @@ fn phase_checks_what_the_engine_needs() {
     ));
     assert!(e.problem.contains("G2.4"), "{e}");
 }
+
+/// The board's log says tackles and their dice in plain words, not in
+/// the notation (`words.rs`): who rolled what, who beat whom by what, and
+/// that an equal roll is a fumble nobody wins.
+#[test]
+fn the_board_log_says_tackles_in_plain_words() {
+    use ball::games::gball::Gball;
+    use ball::shell::Flow;
+    let text = "# log\ngame: gball\nsetup:\n  place RED1 E3 E\n  place BLU2 E3 W\n  ball held RED1\n  dice 1 6 5\n  phase 2\n";
+    let sc = scenario::parse::<Gball>(text, &Gball::standard()).unwrap_or_else(|e| panic!("{e}"));
+    let (game, mut pos) = (sc.game, sc.start);
+    let mut log = Vec::new();
+    let decline = ball::kernel::game::Title::parse_action(&game, "decline none").unwrap();
+    ball::kernel::game::Game::play(&game, &mut pos, decline, &mut log).unwrap();
+    let lines: Vec<String> = log
+        .iter()
+        .filter_map(|e| game.event_line(e).map(|(t, _)| t))
+        .collect();
+    assert!(
+        lines.contains(&"RED1 rolls 1 in the tackle".to_string()),
+        "{lines:#?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.contains("BLU2 beats RED1, 7 to 1")),
+        "{lines:#?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.contains("BLU2 catches the ball")),
+        "{lines:#?}"
+    );
+    // The coach's own action is the log's action line, not repeated.
+    assert!(!lines.iter().any(|l| l.starts_with("act ")), "{lines:#?}");
+    // No notation line is left as it was.
+    for e in &log {
+        if let Some((plain, _)) = game.event_line(e) {
+            assert_ne!(e.to_string(), plain);
+        }
+    }
+}

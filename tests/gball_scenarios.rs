@@ -147,3 +147,38 @@ fn the_board_log_says_tackles_in_plain_words() {
         }
     }
 }
+
+/// No key of a G-ball choice is one the board takes before the game sees
+/// it (`u` undo, `r` redo, `s` save, `q` quit, `?` help): such a choice
+/// could never be made by its key (`r` for a right turn redid instead).
+#[test]
+fn no_choice_key_is_a_board_key() {
+    use ball::games::gball::Gball;
+    use ball::kernel::game::{Game, Title};
+    use ball::kernel::rng::SplitMix64;
+    use ball::shell::{Flow, Key};
+    let game = Gball::standard();
+    let (game, mut pos, _) = game.new_game(3);
+    let mut rng = SplitMix64::new(3);
+    let mut legal = Vec::new();
+    let mut kinds = std::collections::BTreeSet::new();
+    for _ in 0..20_000 {
+        game.legal_into(&pos, &mut legal);
+        if legal.is_empty() {
+            break;
+        }
+        kinds.insert(pos.pending.unwrap().kind());
+        for &a in &legal {
+            for c in game.choices(&pos, a) {
+                for k in &c.keys {
+                    assert!(
+                        !matches!(k, Key::Char('u' | 'r' | 's' | 'q' | '?')),
+                        "{a}: {k:?}"
+                    );
+                }
+            }
+        }
+        game.apply(&mut pos, legal[rng.below(legal.len())]);
+    }
+    assert!(kinds.contains("turn") && kinds.contains("act"), "{kinds:?}");
+}

@@ -182,3 +182,22 @@ fn no_choice_key_is_a_board_key() {
     }
     assert!(kinds.contains("turn") && kinds.contains("act"), "{kinds:?}");
 }
+
+/// The score, home team, statuses and seed lines land in the position.
+#[test]
+fn score_home_status_and_seed_lines() {
+    let out = run(
+        "  place RED1 A3 E\n  place BLU1 I3 W\n  out BLU5 sinbin\n  ball H5 spin\n  sets 1 0\n  points 2 1\n  home BLU\n  rng 7\n  phase 1 3",
+        "",
+    )
+    .unwrap();
+    assert!(out.failures.is_empty(), "{:?}", out.failures);
+    let r = &out.report;
+    assert!(
+        r.contains("sets RED 1 - BLU 0   points RED 2 - BLU 1"),
+        "{r}"
+    );
+    assert!(r.contains("out: BLU5 (sinbin)"), "{r}");
+    // BLU is at home and nobody has the ball: BLU has the initiative (G5.2).
+    assert!(r.contains("initiative BLU"), "{r}");
+}

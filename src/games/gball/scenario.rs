@@ -188,7 +188,11 @@ pub fn edit(g: &Gball, pos: &mut Position, line: &str) -> Result<(), String> {
             pos.match_turns = pos.match_turns.max(turn - 1);
             // The reader checks the rest: a team over `players_on_court`,
             // a holder off court, a ball in a state its phase forbids.
-            if let Some(bad) = super::flow::begin_phase(g, pos, k, &mut ()) {
+            // A `Vec` sink, not `()`: the hot path's `run::<()>` keeps
+            // its one caller (`flow::apply`), so this setup-only entry
+            // cannot change how the compiler inlines it.
+            let mut events: Vec<super::event::Event> = Vec::new();
+            if let Some(bad) = super::flow::begin_phase(g, pos, k, &mut events) {
                 return Err(format!("`{line}`: {bad}"));
             }
             if pos.phase == Phase::Place {

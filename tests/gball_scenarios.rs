@@ -201,3 +201,61 @@ fn score_home_status_and_seed_lines() {
     // BLU is at home and nobody has the ball: BLU has the initiative (G5.2).
     assert!(r.contains("initiative BLU"), "{r}");
 }
+
+/// Random setups — players anywhere, any ball, any phase — are each
+/// either a position or a refusal with a line: never a panic, which
+/// would take `ball test` down with it.
+#[test]
+fn random_setups_never_panic() {
+    use ball::kernel::rng::SplitMix64;
+    let dirs = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
+    let sq = |rng: &mut SplitMix64| {
+        format!(
+            "{}{}",
+            (b'A' + rng.below(11) as u8) as char,
+            1 + rng.below(6)
+        )
+    };
+    let mut rng = SplitMix64::new(14);
+    let (mut ok, mut refused) = (0, 0);
+    for _ in 0..3000 {
+        let mut lines = Vec::new();
+        for _ in 0..1 + rng.below(6) {
+            let team = if rng.below(2) == 0 { "RED" } else { "BLU" };
+            let p = format!("{team}{}", 1 + rng.below(9));
+            lines.push(format!(
+                "  place {p} {} {}",
+                sq(&mut rng),
+                dirs[rng.below(8)]
+            ));
+            if rng.below(6) == 0 {
+                lines.push(format!("  ball held {p}"));
+            }
+        }
+        match rng.below(3) {
+            0 => lines.push(format!("  ball {} {}", sq(&mut rng), dirs[rng.below(8)])),
+            1 => lines.push(format!("  ball {} spin RED", sq(&mut rng))),
+            _ => {}
+        }
+        if rng.below(2) == 0 {
+            lines.push(format!("  dice {} {}", 1 + rng.below(6), 1 + rng.below(6)));
+        }
+        lines.push(format!(
+            "  phase {} {}",
+            1 + rng.below(4),
+            1 + rng.below(99)
+        ));
+        let setup = lines.join("\n");
+        let result = std::panic::catch_unwind(|| run(&setup, "").map(|_| ()));
+        match result {
+            Ok(Ok(())) => ok += 1,
+            Ok(Err(_)) => refused += 1,
+            Err(_) => panic!("setup panicked:\n{setup}"),
+        }
+    }
+    // Both kinds occur, so the generator explores more than refusals.
+    assert!(
+        ok > 20 && refused > 20,
+        "{ok} positions, {refused} refusals"
+    );
+}

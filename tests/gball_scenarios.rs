@@ -259,3 +259,24 @@ fn random_setups_never_panic() {
         "{ok} positions, {refused} refusals"
     );
 }
+
+/// A terse action gets a plain line after it on the board (`turn BLU2
+/// BLU2 none`: "BLU2 keeps his facing"); a plain one does not.
+#[test]
+fn terse_actions_are_narrated() {
+    use ball::games::gball::Gball;
+    use ball::kernel::game::Title;
+    use ball::shell::Flow;
+    let text = "# n\ngame: gball\nsetup:\n  place RED1 E3 E\n  place BLU2 E3 W\n  ball held RED1\n  phase 2\n";
+    let sc = scenario::parse::<Gball>(text, &Gball::standard()).unwrap_or_else(|e| panic!("{e}"));
+    let (game, pos) = (sc.game, sc.start);
+    let say = |a: &str| game.narrate(&pos, game.parse_action(a).unwrap(), &pos, &[]);
+    assert_eq!(say("decline none"), ["BLU: nobody stays out of the tackle"]);
+    assert_eq!(say("decline BLU2"), ["BLU: BLU2 stays out of the tackle"]);
+    assert_eq!(
+        say("turn BLU2 RED1 left"),
+        ["BLU2 turns the beaten RED1 45° to the left"]
+    );
+    assert_eq!(say("turn BLU2 BLU2 none"), ["BLU2 keeps his facing"]);
+    assert!(say("move RED1 N").is_empty());
+}

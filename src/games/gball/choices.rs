@@ -219,6 +219,10 @@ impl Flow for Gball {
         Some((super::words::plain(self, e)?, tone))
     }
 
+    fn narrate(&self, before: &Position, action: Action, _: &Position, _: &[Event]) -> Vec<String> {
+        super::words::action(before, action).into_iter().collect()
+    }
+
     fn banner(&self, _: &Position, _: Action, after: &Position, events: &[Event]) -> Option<String> {
         events.iter().rev().find_map(|e| match e {
             Event::Match(w) => Some(format!("MATCH OVER: {}", match w {

@@ -155,3 +155,56 @@ pub fn plain(g: &Gball, e: &Event) -> Option<String> {
         Event::Match(Winner::Draw) => "the match is a draw".into(),
     })
 }
+
+/// The players of a mask, `RED1 and RED3`.
+fn names(mask: u32) -> String {
+    let ids: Vec<String> = super::position::members(mask)
+        .map(|p| Id(p).to_string())
+        .collect();
+    match ids.len() {
+        0 => "nobody".into(),
+        1 => ids[0].clone(),
+        n => format!("{} and {}", ids[..n - 1].join(", "), ids[n - 1]),
+    }
+}
+
+/// Plain words for an action whose notation is terse (`turn BLU2 BLU2
+/// none`, `decline none`), said after its log line; `None` for actions
+/// the notation already says plainly (`move RED2 SE`, `keep RED1`).
+pub fn action(before: &super::position::Position, a: super::action::Action) -> Option<String> {
+    use super::action::{Action, Way};
+    let team = before.pending.map(|p| p.team().name()).unwrap_or("-");
+    Some(match a {
+        Action::Turn {
+            actor,
+            target,
+            way: Way::None,
+        } => {
+            if actor == target {
+                format!("{} keeps his facing", Id(actor))
+            } else {
+                format!("{} leaves the beaten {} facing as he was", Id(actor), Id(target))
+            }
+        }
+        Action::Turn { actor, target, way } => {
+            let how = match way {
+                Way::Left => "45° to the left",
+                Way::Right => "45° to the right",
+                Way::None => "not at all",
+            };
+            if actor == target {
+                format!("{} turns {how}", Id(actor))
+            } else {
+                format!("{} turns the beaten {} {how}", Id(actor), Id(target))
+            }
+        }
+        Action::Decline(m) => format!("{team}: {} stays out of the tackle", names(m)),
+        Action::Receivers(m) => format!("{team}: {} will try for the ball", names(m)),
+        Action::Block { blocker, opponent } => {
+            format!("{} blocks {}", Id(blocker), Id(opponent))
+        }
+        Action::Catch(None) => format!("{team} lets the ball go"),
+        Action::Aim(d) => format!("{team} knocks the ball {}", heading(d)),
+        _ => return None,
+    })
+}

@@ -5,6 +5,8 @@
 use ball::bots::{self, Bot, Evaluate};
 use ball::games::gateball::Gateball;
 use ball::games::gateball::position::Position;
+use ball::games::gball::Gball;
+use ball::games::gball::position::Position as GballPosition;
 use ball::kernel::game::{Game, Title};
 use ball::kernel::rng::SplitMix64;
 
@@ -150,4 +152,174 @@ fn every_bot_plays_every_game() {
         play::<ball::games::ball::Ball>(spec);
         play::<Gateball>(spec);
     }
+    // A G-ball match runs to tens of thousands of decisions: the short
+    // ruleset, greedy and random only (mcts is held to G-ball above).
+    for spec in ["random", "greedy"] {
+        let ruleset = Gball::load_ruleset("gball-short").unwrap();
+        let (game, mut pos, _) = Gball::build(&ruleset).unwrap().new_game(5);
+        let mut bots: Vec<Box<dyn Bot<Gball>>> =
+            (0..2).map(|s| bots::from_spec(spec, s).unwrap()).collect();
+        let mut legal = Vec::new();
+        for _ in 0..200_000 {
+            game.legal_into(&pos, &mut legal);
+            let Some(seat) = game.to_move(&pos) else {
+                break;
+            };
+            let a = bots[seat].choose(&game, &pos, &legal);
+            game.play(&mut pos, a, &mut Vec::new())
+                .unwrap_or_else(|e| panic!("{spec} on gball: {e}"));
+        }
+        assert!(game.outcome(&pos).is_some(), "{spec} on gball: unfinished");
+    }
+}
+
+/// G-ball's twins: decisions along seeded random matches, each with a copy
+/// whose generator and forced dice differ (G14.1, G14.3).
+fn gball_twins() -> Vec<(Gball, GballPosition, GballPosition)> {
+    let base = Gball::build(&Gball::load_ruleset("gball").unwrap()).unwrap();
+    let mut out = Vec::new();
+    for seed in 0..3u64 {
+        let (game, mut pos, _) = base.new_game(seed);
+        let mut rng = SplitMix64::new(seed + 200);
+        let mut legal = Vec::new();
+        for step in 0..400 {
+            game.legal_into(&pos, &mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            // Past the placement, every 7th decision: moves, turns,
+            // declines, catches, acts.
+            if step > 20 && step % 7 == 0 && legal.len() > 1 {
+                let mut twin = pos.clone();
+                twin.rng = SplitMix64::new(rng.next_u64());
+                twin.dice = [6, 5, 4, 3, 2, 1].into_iter().collect();
+                assert_ne!(twin, pos);
+                out.push((game.clone(), pos.clone(), twin));
+            }
+            let a = legal[rng.below(legal.len())];
+            game.apply(&mut pos, a);
+        }
+    }
+    out
+}
+
+/// Greedy and mcts choose the same in both twins: neither reads a G-ball
+/// die before it is rolled. The control, a greedy that applies actions on
+/// the position's own dice, answers some twins differently, so the twins
+/// do differ where a die decides.
+#[test]
+fn gball_bots_pick_the_same_action_whatever_the_future_dice() {
+    let twins = gball_twins();
+    assert!(twins.len() > 30, "{} positions", twins.len());
+    let mut kinds: Vec<&str> = twins
+        .iter()
+        .map(|(_, p, _)| p.pending.unwrap().kind())
+        .collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    assert!(kinds.len() >= 3, "decision kinds {kinds:?}");
+    let mut peeker_differs = 0;
+    for (game, pos, twin) in &twins {
+        let legal = game.legal(pos);
+        assert_eq!(legal, game.legal(twin), "the twins are one decision");
+        for spec in ["greedy", "mcts:24"] {
+            let mut a: Box<dyn Bot<Gball>> = bots::from_spec(spec, 7).unwrap();
+            let mut b: Box<dyn Bot<Gball>> = bots::from_spec(spec, 7).unwrap();
+            assert_eq!(
+                a.choose(game, pos, &legal),
+                b.choose(game, twin, &legal),
+                "{spec} read the dice of {}",
+                game.write_position(pos)
+            );
+        }
+        let peek = |p: &GballPosition| {
+            let me = game.to_move(p).unwrap();
+            let mut best = (f64::NEG_INFINITY, String::new());
+            for &a in &legal {
+                let mut next = p.clone();
+                game.apply(&mut next, a);
+                let v = game.evaluate(&next, me);
+                if v > best.0 {
+                    best = (v, a.to_string());
+                }
+            }
+            best.1
+        };
+        if peek(pos) != peek(twin) {
+            peeker_differs += 1;
+        }
+    }
+    assert!(
+        peeker_differs > 0,
+        "the peeking control never differed over {} positions",
+        twins.len()
+    );
+}
+
+/// A catch roll is one die: its six outcomes, each the action with that
+/// value forced, equally likely; a move rolls nothing listed.
+#[test]
+fn gball_chance_outcomes_of_a_catch() {
+    let ruleset = Gball::load_ruleset("gball").unwrap();
+    let game = Gball::build(&ruleset).unwrap();
+    let text = std::fs::read_to_string("tests/gball/mid-catch.json").unwrap();
+    let (game, pos) = game.read_position(&text).unwrap();
+    let catch = game
+        .legal(&pos)
+        .into_iter()
+        .find(|a| a.to_string() != "catch none")
+        .unwrap();
+    let rolls = game
+        .chance_outcomes(&pos, catch)
+        .expect("a catch rolls one die");
+    assert_eq!(rolls.len(), 6);
+    assert!((rolls.iter().map(|(p, _)| p).sum::<f64>() - 1.0).abs() < 1e-12);
+    for (v, (_, next)) in (1..=6u32).zip(&rolls) {
+        let mut forced = pos.clone();
+        forced.dice = [v].into_iter().collect();
+        game.apply(&mut forced, catch);
+        assert_eq!(&forced, next, "outcome {v}");
+    }
+    // The outcomes do not depend on the position's own future dice.
+    let mut twin = pos.clone();
+    twin.rng = SplitMix64::new(99);
+    let again = game.chance_outcomes(&twin, catch).unwrap();
+    for ((_, a), (_, b)) in rolls.iter().zip(&again) {
+        assert_eq!(a.players, b.players);
+        assert_eq!(a.ball, b.ball);
+    }
+}
+
+/// Greedy beats random at G-ball, in both seats: over 12 matches of the
+/// short ruleset (one set to four points), it wins at least 10.
+#[test]
+fn gball_greedy_beats_random() {
+    let ruleset = Gball::load_ruleset("gball-short").unwrap();
+    let base = Gball::build(&ruleset).unwrap();
+    let mut greedy_wins = 0;
+    for seed in 0..12u64 {
+        let (game, mut pos, _) = base.new_game(seed);
+        let greedy_seat = (seed % 2) as usize;
+        let mut bots: Vec<Box<dyn Bot<Gball>>> = vec![
+            bots::from_spec("greedy", seed).unwrap(),
+            bots::from_spec("random", seed).unwrap(),
+        ];
+        if greedy_seat == 1 {
+            bots.swap(0, 1);
+        }
+        let mut legal = Vec::new();
+        for _ in 0..200_000 {
+            game.legal_into(&pos, &mut legal);
+            let Some(seat) = game.to_move(&pos) else {
+                break;
+            };
+            let a = bots[seat].choose(&game, &pos, &legal);
+            game.apply(&mut pos, a);
+        }
+        let outcome = game.outcome(&pos).expect("the match ends");
+        if outcome.winner() == Some(greedy_seat) {
+            greedy_wins += 1;
+        }
+    }
+    assert!(greedy_wins >= 10, "greedy won {greedy_wins} of 12");
 }

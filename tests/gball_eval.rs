@@ -88,3 +88,76 @@ fn nearer_the_ball_is_better_and_a_point_is_worth_more() {
     pos.points = [1, 0];
     assert!(evaluate(&g, &pos, 0) > near + 5.0);
 }
+
+/// Greedy's choice at a designer's position (`setup:` lines of a G-ball
+/// scenario), for eight bot seeds: the chosen actions, deduplicated.
+fn greedy_picks(setup: &str) -> Vec<String> {
+    use ball::bots::{self, Bot};
+    use ball::kernel::game::Title;
+    let text = format!("# greedy\ngame: gball\nsetup:\n{setup}\n");
+    let sc = ball::scenario::parse::<ball::games::gball::Gball>(&text, &standard())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let (game, pos) = (sc.game, sc.start);
+    let legal = game.legal(&pos);
+    assert!(legal.len() > 1, "{}", game.show(&pos));
+    let mut picks: Vec<String> = (0..8)
+        .map(|seed| {
+            let mut bot: Box<dyn Bot<ball::games::gball::Gball>> =
+                bots::from_spec("greedy", seed).unwrap();
+            bot.choose(&game, &pos, &legal).to_string()
+        })
+        .collect();
+    picks.sort();
+    picks.dedup();
+    picks
+}
+
+/// Toward the ball: RED1 on the side wall jumps onto the spinball's
+/// square (NE to D2), not away from it (N to C2, NW to B2) or staying.
+#[test]
+fn greedy_jumps_toward_the_ball() {
+    let picks = greedy_picks("  place RED1 C1 N\n  place BLU1 J3 E\n  ball D2 spin\n  phase 1");
+    assert_eq!(picks, ["move RED1 NE"]);
+}
+
+/// Toward the goal: with a team-mate holding the ball far upfield, RED1
+/// jumps from the side wall forward (NE), not back (NW) or across (N).
+#[test]
+fn greedy_jumps_toward_the_goal() {
+    let picks = greedy_picks(
+        "  place RED1 C1 N\n  place RED2 I4 E\n  place BLU1 J3 E\n  ball held RED2\n  phase 1",
+    );
+    assert_eq!(picks, ["move RED1 NE"]);
+}
+
+/// Catches: on the ball's square a catcher tries (G7.3) rather than
+/// letting the other team's throw fly on: greedy weighs the catch by its
+/// odds (a one-die action's six outcomes), not by one sampled roll.
+#[test]
+fn greedy_tries_the_catch() {
+    let picks = greedy_picks("  place RED1 D1 N\n  place BLU1 I4 W\n  ball D1 N BLU\n  phase 2");
+    assert_eq!(picks, ["catch RED1"]);
+}
+
+/// Throws at goal: a holder on his own goal square may not keep the ball
+/// (G10.5); greedy throws it forward, toward the opponents' goal, rather
+/// than spinning it or throwing it across.
+#[test]
+fn greedy_throws_forward_when_it_cannot_keep() {
+    let picks = greedy_picks("  place RED1 A3 E\n  place BLU1 I4 W\n  ball held RED1\n  phase 2");
+    assert!(!picks.is_empty());
+    for p in &picks {
+        assert!(
+            ["throw RED1 NE", "throw RED1 E", "throw RED1 SE"].contains(&p.as_str()),
+            "{picks:?}"
+        );
+    }
+}
+
+/// A holder flying at the goal keeps the ball: he is carried onto the
+/// goal and scores (G6.4, G6.9), which no throw does sooner.
+#[test]
+fn greedy_keeps_when_carried_at_goal() {
+    let picks = greedy_picks("  place RED1 I3 E\n  place BLU1 C4 W\n  ball held RED1\n  phase 2");
+    assert_eq!(picks, ["keep RED1"]);
+}

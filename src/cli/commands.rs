@@ -290,7 +290,9 @@ fn run<G: Module>(
                 game.play(&mut pos, action, &mut log)
                     .map_err(|e| at_step(i, n, e))?;
                 super::report_script_errors(&game);
-                lines.push(format!("> {action}"));
+                if G::ACTION_LINES {
+                    lines.push(format!("> {action}"));
+                }
                 lines.extend(log.iter().map(ToString::to_string));
             }
             if events {

@@ -26,7 +26,7 @@ use clap::{Parser, Subcommand};
 #[command(name = "ball", version, about, long_about = None)]
 #[command(
     after_help = "Positions are JSON (see `ball new`), actions are one line each \
-in the notation, e.g. \"move DEF3 G9\" (BALL) or \"shot T1 N 8\" (Gateball). The game is \
+in the notation, e.g. \"move DEF3 G9\" (BALL), \"shot T1 N 8\" (Gateball) or \"move RED2 SE\" (G-ball). The game is \
 read from a position's `game` field, else --game, else the ruleset's `game`: \
 `ball new --game gateball`, `ball --ruleset gateball-bonus sim`. \
 Exit status: 0 ok, 2 bad input (one line on stderr), 3 done but a script failed \
@@ -34,7 +34,7 @@ Exit status: 0 ok, 2 bad input (one line on stderr), 3 done but a script failed 
 )]
 pub struct Cli {
     /// The rules to play by: a shipped ruleset's name or a ruleset file
-    /// [default: the game's own: `standard` for BALL, `gateball` for Gateball].
+    /// [default: the game's own: `standard` for BALL, `gateball` for Gateball, `gball` for G-ball].
     #[arg(long, global = true, value_name = "NAME|FILE")]
     pub ruleset: Option<String>,
     /// The game: `ball`, `gateball` or `gball` [default: the position's
@@ -88,7 +88,7 @@ impl GameOpts {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Print the start position as JSON (BALL B3.1; Gateball T9.1).
+    /// Print the start position as JSON (BALL B3.1; Gateball T9.1; G-ball G4.3).
     #[command(
         after_help = "Examples:\n  ball new > start.json\n  ball new --game gateball --seed 7 > g.json\n  ball new --game gateball --court courts/narrow.toml --setup setups/club.toml --events\n  ball --ruleset cards new\n\nExit status: 0 ok; 2 bad input (an unreadable file, a malformed position, a malformed or illegal action) with one line on stderr and nothing on stdout."
     )]

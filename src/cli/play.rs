@@ -14,12 +14,13 @@ use crate::tui::Play;
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-Seats are the game's: BALL's DEF and ATK, Gateball's red and blue. --bot SEAT \
+Seats are the game's: BALL's DEF and ATK, Gateball's red and blue, G-ball's RED and BLU. --bot SEAT \
 lets the game's default bot play that seat. BALL's is mcts (1000 iterations a \
 decision): in a release build it answers in about 1 ms, at most about 10 ms, and \
 it beats greedy in 96% of games (greedy often ends its turn without acting and \
 never converts AP). Gateball's is greedy, which takes the expectation over the \
-dice and beat mcts in 15 of 20 games; it answers in under 6 ms. --bot \
+dice and beat mcts in 15 of 20 games; it answers in under 6 ms. G-ball's is greedy \
+(a catch weighed by its odds). --bot \
 SEAT:LEVEL picks the bot (random, greedy, mcts, mcts:N). Give it twice to \
 watch two bots.
 
@@ -52,9 +53,9 @@ Exit status: 0 when the player quits; 2 bad input (a ruleset, bot or record \
 that cannot be used, or no terminal).")]
 pub struct PlayArgs {
     /// Let a bot play one seat: its name (BALL: DEF or ATK; Gateball: red
-    /// or blue), then optionally `:LEVEL`, a bot spec (random, greedy,
-    /// mcts, mcts:N) [default level: the game's default bot: mcts for BALL,
-    /// greedy for Gateball].
+    /// or blue; G-ball: RED or BLU), then optionally `:LEVEL`, a bot spec
+    /// (random, greedy, mcts, mcts:N) [default level: the game's default
+    /// bot: mcts for BALL, greedy for Gateball and G-ball].
     #[arg(long, value_name = "SEAT[:LEVEL]")]
     pub bot: Vec<String>,
     /// Continue a saved game: a match record (saved with `s` on the

@@ -200,6 +200,11 @@ pub trait Title: Game {
     const DEFAULT_RULESET: &'static str;
     /// The game's own options of `new`, `sim`, `play` (see [`GameOption`]).
     const OPTIONS: &'static [GameOption] = &[];
+    /// Whether `apply --events` writes `> ACTION` before each action's
+    /// events. A game whose own log already names every action (G-ball's
+    /// `act`, `gball-notation.md`) says no, so that its `--events` list is
+    /// exactly its notation's event lines.
+    const ACTION_LINES: bool = true;
 
     /// A ruleset: plain data that threads share; each builds its own
     /// game from it ([`Title::build`]), since a game may hold a script

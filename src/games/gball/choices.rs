@@ -102,13 +102,18 @@ impl Flow for Gball {
                 &format!("{} stays on {}", Id(player), at_of(pos, player)),
                 8,
             )],
+            // Not `r`, `s`, `u`, `q`: the board takes those for redo,
+            // save, undo and quit before a game sees them, so `r` for
+            // right would redo instead.
             Action::Turn { way, .. } => {
-                let (key, order) = match way {
-                    Way::Left => ('l', 0),
-                    Way::Right => ('r', 1),
-                    Way::None => ('n', 2),
+                let (key, arrow, order, help) = match way {
+                    Way::Left => (',', Some(Key::Left), 0, "45° to the left (G9.1)"),
+                    Way::Right => ('.', Some(Key::Right), 1, "45° to the right (G9.1)"),
+                    Way::None => ('n', None, 2, "no turn: the facing stays (G9.1)"),
                 };
-                vec![word(way.name(), key, "45° (G9.1)", order)]
+                let mut c = word(way.name(), key, help, order);
+                c.keys.extend(arrow);
+                vec![c]
             }
             Action::Decline(mask) | Action::Receivers(mask) => {
                 let mut c = Choice::new(set_label(mask)).order(mask.count_ones());
@@ -133,7 +138,7 @@ impl Flow for Gball {
                     dir_choice(dir, from).help(format!("throw {}", dir_name(dir))),
                 ]
             }
-            Action::Spin(_) => vec![word("spin", 's', "make it a spinball (G10.3)", 2)],
+            Action::Spin(_) => vec![word("spin", 'p', "make it a spinball (G10.3)", 2)],
             Action::Handoff { to, .. } => vec![
                 word("handoff", 'h', "hand it to a team-mate (G10.4)", 3),
                 player_choice(pos, to),
@@ -159,19 +164,27 @@ impl Flow for Gball {
             }
             Pending::Move(p) => {
                 let pl = &pos.players[usize::from(p)];
+                // On a goal square he may not stay while he can jump
+                // (G6.6): offering `5` there would be a key that fails.
+                let stay = super::rules::is_legal(self, pos, Action::Stay { player: p });
                 format!(
-                    "{} on {} facing {}: a direction (keypad, arrows) or 5 stays (G6.5)",
+                    "{} on {} facing {}: a direction (keypad, arrows){}",
                     Id(p),
                     Sq(pl.at),
-                    dir_name(pl.facing)
+                    dir_name(pl.facing),
+                    if stay {
+                        " or 5 stays (G6.5)"
+                    } else {
+                        ": he must leave the goal square (G6.6)"
+                    }
                 )
             }
             Pending::Turn { actor, target } if actor == target => format!(
-                "{} may turn itself (G9.2): l left, r right, n none",
+                "{} may turn himself (G9.2): ← or , left, → or . right, n none",
                 Id(actor)
             ),
             Pending::Turn { actor, target } => format!(
-                "{} turns the beaten {} (G9.3): l left, r right, n none",
+                "{} turns the beaten {} (G9.3): ← or , left, → or . right, n none",
                 Id(actor),
                 Id(target)
             ),
@@ -185,7 +198,7 @@ impl Flow for Gball {
             Pending::Catch(t) => format!("{t}: who tries to catch on {square}? (G7.3; n none)"),
             Pending::Aim(t) => format!("{t} aims the ball it beat loose: a direction (G8.9)"),
             Pending::Act(h) if depth == 0 => format!(
-                "{} holds the ball on {}: k keep, t throw, s spin, h hand off (G10)",
+                "{} holds the ball on {}: k keep, t throw, p spin, h hand off (G10)",
                 Id(h),
                 at_of(pos, h)
             ),
@@ -203,7 +216,11 @@ impl Flow for Gball {
             }
             _ => Tone::Quiet,
         };
-        Some((e.to_string(), tone))
+        Some((super::words::plain(self, e)?, tone))
+    }
+
+    fn narrate(&self, before: &Position, action: Action, _: &Position, _: &[Event]) -> Vec<String> {
+        super::words::action(before, action).into_iter().collect()
     }
 
     fn banner(&self, _: &Position, _: Action, after: &Position, events: &[Event]) -> Option<String> {

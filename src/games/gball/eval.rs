@@ -3,10 +3,15 @@
 //!
 //! What it rewards, for the seat's team against the other: the score
 //! (sets weigh a whole set's points); holding the ball, the more the
-//! closer to the opponents' goal; a loose ball in the team's possession
-//! heading toward that goal (a throw at goal); players in play and near
-//! the ball (a team that gets to the ball catches it). Cheap: one pass
-//! over the players, no allocation.
+//! closer to the opponents' goal the holder is carried; a loose ball in
+//! the team's possession heading toward that goal (a throw at goal);
+//! players in play, upfield, and near the ball (a team that gets to the
+//! ball catches it). Cheap: one pass over the players, no allocation.
+//!
+//! Tuned so that a one-ply greedy bot plays as a person would call
+//! sensible (`tests/gball_eval.rs`, "greedy"): it jumps toward the ball
+//! and toward the goal, tries its catches, and throws forward when it
+//! cannot keep the ball.
 
 use super::board::{self, NONE};
 use super::position::{Position, Winner, members, team_of};
@@ -22,6 +27,21 @@ fn progress(sq: u8, team: Team) -> f64 {
         Team::Red => c / 10.0,
         Team::Blu => (10.0 - c) / 10.0,
     }
+}
+
+/// Where the holder will be after the next movement: a player in the
+/// air goes on one square the way he faces (G6.4), so a holder flying
+/// away from the goal is worth less than one flying at it; on a wall he
+/// stays (G6.5: no jumping with the ball).
+fn carried_to(pos: &Position, holder: u8) -> u8 {
+    let pl = &pos.players[holder as usize];
+    if board::is_air(pl.at) && pl.facing != NONE {
+        let next = board::neighbour(pl.at, pl.facing);
+        if next != NONE {
+            return next;
+        }
+    }
+    pl.at
 }
 
 fn distance(a: u8, b: u8) -> f64 {
@@ -46,10 +66,13 @@ fn red_value(g: &Gball, pos: &Position) -> f64 {
     let ball = pos.ball;
     if ball.holder != NONE {
         let t = team_of(ball.holder);
-        v += sign(t) * (2.0 + 4.0 * progress(ball.at, t));
+        v += sign(t) * (2.0 + 4.0 * progress(carried_to(pos, ball.holder), t));
     } else if let (true, Some(t)) = (ball.at != NONE, ball.possession) {
+        // A throw forward beats a spinball or a throw back (G10.2): the
+        // ball flies on toward the goal, where a team-mate can catch it
+        // and score (G12.1).
         let toward = ball.dir != NONE && board::is_forward(ball.dir, t);
-        v += sign(t) * (0.5 + if toward { 1.5 * progress(ball.at, t) } else { 0.0 });
+        v += sign(t) * (0.5 + if toward { 1.0 + 1.5 * progress(ball.at, t) } else { 0.0 });
     }
     let mut nearest = [9.0f64; 2];
     for p in members(pos.roster) {
@@ -57,7 +80,10 @@ fn red_value(g: &Gball, pos: &Position) -> f64 {
             continue;
         }
         let t = team_of(p);
-        v += sign(t) * 0.6;
+        // In play, and a little for being upfield: a player on a wall
+        // jumps toward the goal rather than back when nothing else
+        // differs (G6.5).
+        v += sign(t) * (0.6 + 0.15 * progress(pos.players[p as usize].at, t));
         if ball.at != NONE {
             let d = distance(pos.players[p as usize].at, ball.at);
             nearest[t.index()] = nearest[t.index()].min(d);

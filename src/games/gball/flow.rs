@@ -183,6 +183,24 @@ pub fn apply<S: Sink<Event>>(g: &Gball, pos: &mut Position, action: Action, sink
     cx.bad
 }
 
+/// Starts phase `k` (1–4) of the position's turn from the players and
+/// ball a scenario's `setup:` lines placed (`super::scenario`), and runs
+/// the procedure to the first decision, as if the turn had come there by
+/// play: the engine, not the designer, settles initiative (G5.2), moves
+/// the loose ball (G6.1) and takes the one-action decisions (G5.4).
+/// Returns the first out-of-range forced die, as [`apply`] does.
+pub fn begin_phase<S: Sink<Event>>(g: &Gball, pos: &mut Position, k: u8, sink: &mut S) -> Option<String> {
+    let mut cx = Ctx {
+        sink,
+        bad: None,
+        ended: None,
+    };
+    pos.pending = None;
+    pos.resolution = None;
+    run(g, pos, &mut cx, Step::Phase(k.clamp(1, 4)));
+    cx.bad
+}
+
 /// Checks `action` against the legal list and applies it; a refused
 /// action, or one that reaches a forced die out of range, leaves `pos`
 /// unchanged and logs nothing.

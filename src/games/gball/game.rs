@@ -2,9 +2,9 @@
 //!
 //! Chance: every die comes from the position's generator after its
 //! forced-dice queue (G14.1–G14.3). [`Game::resample`] gives a search its
-//! own future dice; [`Game::chance_outcomes`] is not offered: one action
-//! can roll dozens of dice (a maul, a whole turn of `auto` moves), too
-//! many outcomes to list.
+//! own future dice; [`Game::chance_outcomes`] lists only the actions
+//! that roll a single die (a catch): others can roll dozens (a maul, a
+//! whole turn of `auto` moves), too many outcomes to list.
 
 use super::action::{self, Action};
 use super::event::Event;
@@ -107,6 +107,34 @@ impl Game for Gball {
         score_text(pos)
     }
 
+    /// The six outcomes of an action that rolls exactly one six-sided die
+    /// before the next decision — a catch attempt (G7.4), a hand-off in
+    /// the air (G10.4) — so that a one-ply bot weighs a catch by its odds
+    /// instead of by one sampled roll. Found by playing the action with
+    /// each value forced (G14.3) and nothing else queued: when the
+    /// generator is untouched and the forced die used, the action rolled
+    /// that die and no other. Any other action (no die, several, a
+    /// smaller die) is `None` and is sampled. The outcomes depend on
+    /// neither the generator nor the queue, so no bot learns a future die
+    /// from them.
+    fn chance_outcomes(&self, pos: &Position, action: Action) -> Option<Vec<(f64, Position)>> {
+        let mut out = Vec::with_capacity(6);
+        for v in 1..=6 {
+            let mut next = pos.clone();
+            next.dice.clear();
+            next.dice.push_back(v);
+            let rng = next.rng;
+            if flow::apply(self, &mut next, action, &mut ()).is_some()
+                || next.rng != rng
+                || !next.dice.is_empty()
+            {
+                return None;
+            }
+            out.push((1.0 / 6.0, next));
+        }
+        Some(out)
+    }
+
     /// The generator's state and the forced queue are the future; what
     /// has been rolled is in the position's fields and stays. The queue
     /// is dropped rather than redrawn: its dice have no known size until
@@ -122,6 +150,8 @@ impl Title for Gball {
     const TITLE: &'static str = "G-ball";
     const SEATS: [&'static str; 2] = ["RED", "BLU"];
     const DEFAULT_RULESET: &'static str = ruleset::DEFAULT;
+    /// The log's `act` line names every action the coach sent.
+    const ACTION_LINES: bool = false;
     const OPTIONS: &'static [GameOption] = &[GameOption {
         name: "teams",
         value: "FILE",
@@ -195,6 +225,12 @@ impl Title for Gball {
 
     fn show(&self, pos: &Position) -> String {
         show::render(self, pos)
+    }
+
+    /// Players, ball, score, dice, then `phase K` to run the engine to
+    /// the first decision (`super::scenario`).
+    fn scenario_setup(&self, pos: &mut Position, line: &str) -> Result<(), String> {
+        super::scenario::edit(self, pos, line)
     }
 
     /// G14.3: the values join the queue. No G-ball die has more than six

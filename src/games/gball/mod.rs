@@ -28,10 +28,12 @@ pub mod position;
 pub mod refusal;
 pub mod rules;
 pub mod ruleset;
+pub mod scenario;
 pub mod show;
 pub mod tackle;
 pub mod teams;
 pub mod terminal;
+pub mod words;
 
 use std::fmt;
 

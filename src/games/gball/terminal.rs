@@ -252,10 +252,10 @@ impl Board for Gball {
             "G-ball: every decision answers the pending one (panel)",
             "place           a player (menu), then a wall square",
             "move            keypad 1-9 or arrows: a direction; 5 stays",
-            "turn            l left, r right, n none",
+            "turn            ← or , left, → or . right, n none",
             "decline/receive the players (menu); n none",
             "catch / block   a player (menu or click); n none",
-            "act (holder)    k keep, t throw + direction, s spin,",
+            "act (holder)    k keep, t throw + direction, p spin,",
             "                h hand off + team-mate",
             "click [ ]       the square a choice is made on",
         ]

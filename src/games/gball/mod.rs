@@ -29,6 +29,7 @@ pub mod refusal;
 pub mod rules;
 pub mod ruleset;
 pub mod show;
+pub mod svg;
 pub mod tackle;
 pub mod teams;
 pub mod terminal;

@@ -326,12 +326,12 @@ fn web_every_client_is_told_of_a_change_at_once() {
     )
     .unwrap();
     let mut r = BufReader::new(s);
-    assert_eq!(next_change(&mut r), "0");
+    assert_eq!(next_change(&mut r), "0:0");
     let t = Instant::now();
     let k = to_move(addr, &id, &watch);
     let (c, _) = act(addr, &id, &seats[k], json!({"do": "play", "action": "end"}));
     assert_eq!(c, 200);
-    assert_eq!(next_change(&mut r), "1");
+    assert_eq!(next_change(&mut r), "1:0");
     println!("change pushed in {:?}", t.elapsed());
     let v = view(addr, &id, &watch);
     assert_eq!(v["my_turn"], false);

@@ -154,15 +154,27 @@ async fn page_version(c: &Client) -> u64 {
         .max(-1) as u64
 }
 
+/// Finds and clicks what `css` selects, again if the page redrew it in
+/// between (a stale element).
+async fn click_css(c: &Client, css: &str) {
+    let mut last = String::new();
+    for _ in 0..5 {
+        match c.find(Locator::Css(css)).await {
+            Ok(e) => match e.click().await {
+                Ok(()) => return,
+                Err(err) => last = err.to_string(),
+            },
+            Err(err) => last = err.to_string(),
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("cannot click {css}: {last}");
+}
+
 /// Clicks a board cell by name, and waits for the page to redraw.
 async fn click_cell(c: &Client, cell: &str) {
     let before = js(c, "document.getElementById('board').innerHTML.length + ':' + document.getElementById('chosen').textContent + document.body.dataset.version").await;
-    c.find(Locator::Css(&format!("#board [data-cell=\"{cell}\"] rect")))
-        .await
-        .unwrap_or_else(|e| panic!("no cell {cell}: {e}"))
-        .click()
-        .await
-        .unwrap();
+    click_css(c, &format!("#board [data-cell=\"{cell}\"] rect")).await;
     redrawn(c, before).await;
 }
 
@@ -176,14 +188,7 @@ async fn redrawn(c: &Client, before: Value) {
 
 async fn click_option(c: &Client, label: &str) {
     let before = js(c, "document.getElementById('board').innerHTML.length + ':' + document.getElementById('chosen').textContent + document.body.dataset.version").await;
-    c.find(Locator::Css(&format!(
-        "#options button[data-label=\"{label}\"]"
-    )))
-    .await
-    .unwrap_or_else(|e| panic!("no option {label}: {e}"))
-    .click()
-    .await
-    .unwrap();
+    click_css(c, &format!("#options button[data-label=\"{label}\"]")).await;
     redrawn(c, before).await;
 }
 
@@ -251,7 +256,10 @@ fn web_browser_a_ball_turn_by_clicks_and_a_spectator() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(dir.path());
     let addr = server.addr;
-    let (id, seats, watch) = create(addr, json!({"game": "ball", "seed": 11}));
+    let (id, all, watch) = create(addr, json!({"game": "ball", "seed": 11}));
+    // seats[0]: the seat to move (DEF moves first, B4.1); seats[1]: the other.
+    let k = crate::web::to_move(addr, &id, &watch);
+    let seats = [all[k].clone(), all[1 - k].clone()];
     let d = driver();
     run(async {
         let a = browser(&d, "seat").await;
@@ -368,14 +376,20 @@ fn web_browser_a_ball_turn_by_clicks_and_a_spectator() {
             .await
             .unwrap();
         assert_eq!(r[0], json!(403), "{r}");
-        // DEF's seat: a forged action and a stale one, from its page.
+        // The other seat, now to move: a forged action and a stale one,
+        // from its page.
         a.goto(&format!("http://{addr}/g/{id}?t={}", seats[1]))
             .await
             .unwrap();
-        until(&a, "document.body.dataset.version === '2'", "DEF's board").await;
+        until(
+            &a,
+            "document.body.dataset.version === '2'",
+            "the other seat's board",
+        )
+        .await;
         let forged = a
             .execute_async(
-                &format!("const done = arguments[0]; fetch('/api/games/{id}/act?t={}', {{method: 'POST', body: JSON.stringify({{do: 'play', action: 'move DEF1 A1'}})}}).then(r => r.json().then(j => done([r.status, j.error])));", seats[1]),
+                &format!("const done = arguments[0]; fetch('/api/games/{id}/act?t={}', {{method: 'POST', body: JSON.stringify({{do: 'play', action: 'move ATK1 A1'}})}}).then(r => r.json().then(j => done([r.status, j.error])));", seats[1]),
                 vec![],
             )
             .await
@@ -471,15 +485,10 @@ fn web_browser_a_card_play_by_clicks() {
         )
         .await;
         let panel = js(&a, "document.getElementById('panel').textContent").await;
-        assert!(panel.as_str().unwrap().contains("shove"), "{panel}");
+        assert!(panel.as_str().unwrap().contains("Shove"), "{panel}");
         shot(&a, "ball-card-menu").await;
         let before = js(&a, "document.getElementById('board').innerHTML.length + ':' + document.getElementById('chosen').textContent + document.body.dataset.version").await;
-        a.find(Locator::Css("#panel .item[data-label=\"shove\"]"))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        click_css(&a, "#panel .item[data-label=\"Shove\"]").await;
         redrawn(&a, before).await;
         for cell in ["H8", "I9", "J10"] {
             let offered = choice_cells(&a).await;
@@ -541,13 +550,17 @@ fn web_browser_a_gateball_shot_by_clicks() {
         // The rulebook's order: a choice on the board where there is one
         // (the Start Space, where a move ends), else the first offered
         // (power), and Enter once the move waits with its judgement.
-        for _ in 0..10 {
-            if page_version(&a).await >= 1 {
+        let mut dice = json!(0);
+        // `power` rolls the dice (an action of its own, T4.3); the shot
+        // follows.
+        for _ in 0..16 {
+            if page_version(&a).await >= 2 {
                 break;
             }
             let waiting =
                 js(&a, "!document.getElementById('confirm').disabled").await == json!(true);
             if waiting {
+                dice = js(&a, "document.querySelectorAll('#board [data-die]').length").await;
                 shot(&a, "gateball-waiting").await;
                 press(&a, "\u{E007}").await;
                 continue;
@@ -564,11 +577,15 @@ fn web_browser_a_gateball_shot_by_clicks() {
                 click_option(&a, label.as_str().unwrap()).await;
             }
         }
-        until(&a, "+document.body.dataset.version >= 1", "the shot played").await;
+        until(&a, "+document.body.dataset.version >= 2", "the shot played").await;
         shot(&a, "gateball-shot").await;
-        let dice = js(&a, "document.querySelectorAll('#board [data-die]').length").await;
         let actions = played(addr, &id, &seats[0]);
-        assert!(!actions.is_empty());
+        assert!(actions.len() >= 2, "{actions:?}");
+        assert!(actions[1].starts_with("shot"), "{actions:?}");
+        assert!(
+            dice.as_u64().unwrap() >= 1 || actions.len() > 2,
+            "the dice are drawn"
+        );
         let v = view(addr, &id, &seats[0]);
         assert_eq!(
             v["position"].as_str().unwrap(),

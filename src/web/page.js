@@ -61,6 +61,8 @@ function boardPage() {
     busy = true;
     try {
       if (view) body.version = view.version;
+      // A new step starts at its first choice (a card menu shows its text).
+      if (body.do !== "key" && body.do !== "click") hl = 0;
       const r = await fetch(api("/act"), {method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(body)});
       const v = await r.json();
       if (!r.ok) {
@@ -152,6 +154,10 @@ function boardPage() {
     e.preventDefault();
   });
   const es = new EventSource(`/api/games/${ID}/events?t=${encodeURIComponent(T)}`);
-  es.addEventListener("change", () => refresh());
+  // `VERSION:CHOICES`: a client that already shows it (its own act's
+  // answer) does not fetch it again.
+  es.addEventListener("change", (e) => {
+    if (!view || e.data !== `${view.version}:${view.chosen.length}`) refresh();
+  });
   refresh();
 }

@@ -62,7 +62,7 @@ struct Entry {
     game: &'static str,
     links: Links,
     jobs: mpsc::Sender<Job>,
-    changes: broadcast::Sender<u64>,
+    changes: broadcast::Sender<(u64, usize)>,
 }
 
 struct Inner {
@@ -95,7 +95,7 @@ fn spawn_table(
     open: Open,
     id: String,
     store: Arc<Store>,
-    changes: broadcast::Sender<u64>,
+    changes: broadcast::Sender<(u64, usize)>,
 ) -> Result<mpsc::Sender<Job>, String> {
     let (jobs, rx) = mpsc::channel::<Job>();
     let (ready_tx, ready_rx) = mpsc::channel::<Result<(), String>>();
@@ -151,7 +151,7 @@ fn spawn_table(
                     if after.0 != before.0 {
                         save(&*table);
                     }
-                    let _ = changes.send(after.0);
+                    let _ = changes.send(after);
                 }
             }
         })
@@ -450,18 +450,22 @@ async fn events(
 ) -> Result<Response, Refusal> {
     let Query(q) = q.map_err(bad_query)?;
     let (entry, _) = app.entry(&id, q.t.as_deref())?;
-    let version = run(&entry, |t| t.version()).await?;
     let rx = entry.changes.subscribe();
+    let (version, chosen) = run(&entry, |t| t.stamp()).await?;
     let first = futures_util::stream::once(async move {
-        Ok::<Event, Infallible>(Event::default().event("change").data(version.to_string()))
+        Ok::<Event, Infallible>(
+            Event::default()
+                .event("change")
+                .data(format!("{version}:{chosen}")),
+        )
     });
     let rest = futures_util::stream::unfold(rx, |mut rx| async move {
         loop {
             match rx.recv().await {
-                Ok(v) => {
+                Ok((v, c)) => {
                     return Some((
                         Ok::<Event, Infallible>(
-                            Event::default().event("change").data(v.to_string()),
+                            Event::default().event("change").data(format!("{v}:{c}")),
                         ),
                         rx,
                     ));

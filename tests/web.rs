@@ -429,6 +429,25 @@ fn web_pages_and_the_gallery() {
     for g in ball::games::NAMES {
         assert!(home.contains(&format!("value=\"{g}\"")), "{g}");
     }
+    // Every game's board is served, with its cells named.
+    for g in ball::games::NAMES {
+        let (id, seats, watch) = create(addr, json!({"game": g}));
+        let v = view(addr, &id, &watch);
+        assert_eq!(v["game"], *g);
+        assert!(
+            v["svg"].as_str().unwrap().matches("data-cell=").count() > 30,
+            "{g}"
+        );
+        let k = v["to_move"].as_u64().unwrap() as usize;
+        let mine = view(addr, &id, &seats[k]);
+        assert!(
+            !mine["options"].as_array().unwrap().is_empty(),
+            "{g}: choices offered"
+        );
+        let (code, page) = http(addr, "GET", &format!("/g/{id}?t={watch}"), None);
+        assert_eq!(code, 200);
+        assert!(page.contains("boardPage()"));
+    }
     let (code, js) = http(addr, "GET", "/page.js", None);
     assert_eq!(code, 200);
     assert!(js.contains("EventSource"));
@@ -581,4 +600,37 @@ fn web_load_200_games_by_bots() {
         "load: 200 games, {actions} person actions, median response {median:?}, {:?} in all",
         t.elapsed()
     );
+}
+
+#[test]
+fn web_serve_command_prints_the_real_address() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ball"))
+        .args(["serve", "--port", "0", "--dir"])
+        .arg(dir.path())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr: SocketAddr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|r| r.split('/').next())
+        .and_then(|a| a.parse().ok())
+        .unwrap_or_else(|| panic!("no address in `{line}`"));
+    assert!(addr.ip().is_loopback(), "127.0.0.1 by default: {line}");
+    assert_ne!(addr.port(), 0, "the real port is printed");
+    let (code, _) = http(addr, "GET", "/", None);
+    // Ends the server this test started, by its own id.
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(code, 200);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ball"))
+        .args(["serve", "--bind", "not-an-address"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
 }

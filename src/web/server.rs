@@ -460,23 +460,16 @@ async fn events(
         )
     });
     let rest = futures_util::stream::unfold(rx, |mut rx| async move {
-        loop {
-            match rx.recv().await {
-                Ok((v, c)) => {
-                    return Some((
-                        Ok::<Event, Infallible>(
-                            Event::default().event("change").data(format!("{v}:{c}")),
-                        ),
-                        rx,
-                    ));
-                }
-                // Missed some: one change event brings the client up to date.
-                Err(broadcast::error::RecvError::Lagged(_)) => {
-                    return Some((Ok(Event::default().event("change").data("?")), rx));
-                }
-                Err(broadcast::error::RecvError::Closed) => return None,
-            }
-        }
+        let data = match rx.recv().await {
+            Ok((v, c)) => format!("{v}:{c}"),
+            // Missed some: one change event brings the client up to date.
+            Err(broadcast::error::RecvError::Lagged(_)) => "?".to_string(),
+            Err(broadcast::error::RecvError::Closed) => return None,
+        };
+        Some((
+            Ok::<Event, Infallible>(Event::default().event("change").data(data)),
+            rx,
+        ))
     });
     use futures_util::StreamExt;
     Ok(Sse::new(first.chain(rest))

@@ -634,3 +634,76 @@ fn web_serve_command_prints_the_real_address() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn web_bad_requests_are_refused_with_json_and_the_server_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(dir.path());
+    let addr = server.addr;
+    let (id, seats, _) = create(addr, json!({"game": "ball"}));
+    let t = &seats[0];
+    let bad: Vec<(&str, String, Option<String>)> = vec![
+        ("GET", format!("/api/games/{id}?t={t}&hl=abc"), None),
+        ("GET", format!("/api/games/{id}?t=%ZZ"), None),
+        ("GET", format!("/api/games/{id}"), None),
+        ("GET", "/api/games/../../etc/passwd".into(), None),
+        ("GET", "/nothing/here".into(), None),
+        (
+            "POST",
+            format!("/api/games/{id}/act?t={t}"),
+            Some(String::new()),
+        ),
+        (
+            "POST",
+            format!("/api/games/{id}/act?t={t}"),
+            Some("null".into()),
+        ),
+        (
+            "POST",
+            format!("/api/games/{id}/act?t={t}"),
+            Some("{\"do\":\"key\",\"key\":\"Enterprise\"}".into()),
+        ),
+        (
+            "POST",
+            format!("/api/games/{id}/act?t={t}"),
+            Some("{\"do\":\"play\",\"action\":\"\\u0000\"}".into()),
+        ),
+        ("POST", "/api/games".into(), Some("{\"seed\":-1}".into())),
+        ("POST", "/api/games".into(), Some("{\"bogus\":1}".into())),
+        (
+            "POST",
+            "/api/games".into(),
+            Some(format!("{{\"seats\":[\"{}\",\"human\"]}}", "m".repeat(100))),
+        ),
+        (
+            "POST",
+            "/api/load".into(),
+            Some("not a record at all".into()),
+        ),
+        (
+            "POST",
+            "/api/load".into(),
+            Some("game: ball\nruleset: /etc/passwd\nactions:\n".into()),
+        ),
+        (
+            "POST",
+            "/api/load".into(),
+            Some("game: ball\nactions:\nfly away\n".into()),
+        ),
+        ("POST", "/api/load".into(), Some("x".repeat(2 << 20))),
+        ("GET", "/gallery?ruleset=../../x".into(), None),
+    ];
+    for (method, path, body) in &bad {
+        let (code, text) = http(addr, method, path, body.as_deref());
+        assert!((400..500).contains(&code), "{method} {path}: {code} {text}");
+        let v = json_of(&text);
+        assert!(
+            v["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "{method} {path}: {text}"
+        );
+    }
+    // The game is untouched and still answers.
+    let v = view(addr, &id, t);
+    assert_eq!(v["played"], 0);
+    server.stop();
+}

@@ -16,3 +16,4 @@ pub mod scenario;
 pub mod shell;
 pub mod toml_doc;
 pub mod tui;
+pub mod web;

@@ -34,3 +34,5 @@ mod tui;
 mod tui_cli;
 mod tui_gateball;
 mod tui_harness;
+mod web;
+mod web_browser;

@@ -28,6 +28,8 @@ pub fn dispatch(
         Command::Test(args) => return super::test::run(args, out),
         Command::Init(args) => return super::init::run(args, out),
         Command::Rules { ids } => return super::rules::run(&ids, out),
+        Command::Serve(args) => return super::serve::serve(args),
+        Command::Gallery(args) => return super::serve::gallery(args, spec),
         Command::Replay(args) => return super::replay::dispatch(args, game_flag, spec, out),
         Command::Compare(args) => return super::sim::dispatch_compare(args, game_flag, out),
         Command::Merge(args) => return super::sim::dispatch_merge(args, game_flag, out),
@@ -39,7 +41,7 @@ pub fn dispatch(
     let position = match &command {
         Command::Legal { position, .. }
         | Command::Apply { position, .. }
-        | Command::Show { position }
+        | Command::Show { position, .. }
         | Command::Perft { position, .. } => position.clone(),
         _ => None,
     };
@@ -301,9 +303,13 @@ fn run<G: Module>(
                 write!(out, "{}", game.write_position(&pos))?;
             }
         }
-        Command::Show { .. } => {
+        Command::Show { svg, .. } => {
             let (game, pos) = load(&game, text)?;
-            write!(out, "{}", game.show(&pos))?;
+            if svg {
+                write!(out, "{}", crate::web::view::board_svg(&game, &pos))?;
+            } else {
+                write!(out, "{}", game.show(&pos))?;
+            }
         }
         Command::Perft { depth, divide, .. } => {
             let (game, pos) = load(&game, text)?;
@@ -319,6 +325,8 @@ fn run<G: Module>(
         | Command::Replay(_)
         | Command::Compare(_)
         | Command::Merge(_)
+        | Command::Serve(_)
+        | Command::Gallery(_)
         | Command::Rules { .. } => unreachable!("routed before the game is built"),
     }
     Ok(())

@@ -13,6 +13,7 @@ mod init;
 mod play;
 mod replay;
 mod rules;
+mod serve;
 mod sim;
 mod test;
 
@@ -138,12 +139,15 @@ pub enum Command {
     },
     /// Draw a position as a text board.
     #[command(
-        after_help = "Examples:\n  ball show\n  ball show --position next.json\n  ball new --game gateball | ball show --position -\n\nExit status: 0 ok; 2 bad input (an unreadable file, a malformed position, a malformed or illegal action) with one line on stderr and nothing on stdout."
+        after_help = "Examples:\n  ball show\n  ball show --position next.json\n  ball show --svg > board.svg\n  ball new --game gateball | ball show --position -\n\nExit status: 0 ok; 2 bad input (an unreadable file, a malformed position, a malformed or illegal action) with one line on stderr and nothing on stdout."
     )]
     Show {
         /// Position JSON file, or `-` for standard input [default: the start position].
         #[arg(long, value_name = "FILE")]
         position: Option<PathBuf>,
+        /// Draw the board as an SVG document instead (the web board's drawing).
+        #[arg(long)]
+        svg: bool,
     },
     /// Count the leaves of the action tree DEPTH actions deep.
     #[command(
@@ -176,6 +180,10 @@ pub enum Command {
     },
     /// Play on a board in the terminal, against a person or a bot.
     Play(play::PlayArgs),
+    /// Serve the board in a web browser, with shareable seat links.
+    Serve(serve::ServeArgs),
+    /// Write the card gallery of a ruleset as static files.
+    Gallery(serve::GalleryArgs),
     /// Step through a match record, or check that it still replays.
     Replay(replay::ReplayArgs),
     /// Run many seeded bot games and report balance figures.

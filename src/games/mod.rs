@@ -13,12 +13,13 @@ use crate::kernel::game::Title;
 use crate::lab::Figures;
 use crate::shell::Flow;
 use crate::tui::Board;
+use crate::web::Svg;
 
 /// Everything a registered game implements: the bound every generic
 /// command is written against.
-pub trait Module: Title + Evaluate + Figures + Flow + Board {}
+pub trait Module: Title + Evaluate + Figures + Flow + Board + Svg {}
 
-impl<G: Title + Evaluate + Figures + Flow + Board> Module for G {}
+impl<G: Title + Evaluate + Figures + Flow + Board + Svg> Module for G {}
 
 /// A generic piece of work to run on whichever game a name picks: the way
 /// a command written once (`fn run<G: Module>`) reaches every game.

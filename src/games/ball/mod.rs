@@ -23,6 +23,7 @@ pub mod scenario;
 pub mod script;
 pub mod setup;
 pub mod show;
+pub mod svg;
 pub mod terminal;
 
 

@@ -25,6 +25,7 @@ pub mod ruleset;
 pub mod scenario;
 pub mod setup;
 pub mod show;
+pub mod svg;
 pub mod terminal;
 pub mod space;
 

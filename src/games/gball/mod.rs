@@ -30,6 +30,7 @@ pub mod rules;
 pub mod ruleset;
 pub mod scenario;
 pub mod show;
+pub mod svg;
 pub mod tackle;
 pub mod teams;
 pub mod terminal;

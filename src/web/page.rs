@@ -1,0 +1,85 @@
+//! The pages: the home page (a new game, a record to load), the board
+//! page (the same for every game: the server sends the board's SVG and
+//! the choices), and their one script, `page.js`, embedded at build time
+//! (no npm, no framework: it shows what the server computed and sends
+//! back what was clicked or pressed).
+
+/// The board page's script.
+pub const SCRIPT: &str = include_str!("page.js");
+
+const STYLE: &str = "\
+body{background:#181818;color:#ddd;font-family:DejaVu Sans,Verdana,sans-serif;margin:0}\
+header{padding:6px 12px;background:#262626;display:flex;gap:16px;align-items:center;flex-wrap:wrap}\
+header a{color:#9cf}main{display:flex;gap:12px;padding:12px;align-items:flex-start;flex-wrap:wrap}\
+#board svg{max-width:100%;height:auto}#side{width:440px;max-width:100%}\
+button{background:#333;color:#eee;border:1px solid #555;border-radius:4px;padding:3px 8px;margin:2px;cursor:pointer}\
+button:hover,button.hl{background:#1f7a1f}button:disabled{opacity:.4;cursor:default}\
+#options button{display:block;width:100%;text-align:left}.keys{color:#fc6;font-family:monospace;margin-right:6px}\
+.help{color:#aaa;font-size:90%;margin-left:6px}#prompt{font-weight:bold;margin:6px 0}\
+#message{color:#f88;min-height:1.2em}#banner{color:#fd4;font-weight:bold}\
+#log{height:260px;overflow:auto;background:#111;padding:4px;font-size:90%;font-family:monospace}\
+#log .header{font-weight:bold;margin-top:4px}#log .s0{color:#ff7b6b}#log .s1{color:#7bbcff}\
+#log .quiet{color:#999;padding-left:2em}#log .loud{color:#fd4;padding-left:2em}#log .error{color:#f66}\
+#log .action{padding-left:1em}pre{white-space:pre-wrap;margin:0}\
+#panel{background:#222;border:1px solid #555;padding:6px;margin:6px 0;font-family:monospace;font-size:85%}\
+#panel .item{cursor:pointer;color:#9f9}#panel .item:hover{background:#1f7a1f}\
+.links input{width:100%;font-family:monospace;font-size:80%}label{margin-right:8px}\
+.card{border:1px solid #555;margin:10px;padding:8px;background:#222}.card svg{width:45%;height:auto}";
+
+/// A whole page around `body`, with the shared style.
+pub fn document(title: &str, body: &str) -> String {
+    format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+<meta name=\"viewport\" content=\"width=device-width\"><title>{}</title><style>{STYLE}</style></head>\
+<body>{body}</body></html>\n",
+        crate::web::svg::esc(title)
+    )
+}
+
+/// The home page: start a game of any registered game, or load a record.
+pub fn home() -> String {
+    let games: String = crate::games::NAMES
+        .iter()
+        .map(|n| format!("<option value=\"{n}\">{n}</option>"))
+        .collect();
+    let seat = |k: usize, default: &str| {
+        let opts: String = ["human", "random", "greedy", "mcts"]
+            .iter()
+            .map(|o| {
+                let sel = if *o == default { " selected" } else { "" };
+                format!("<option{sel}>{o}</option>")
+            })
+            .collect();
+        format!("<label>seat {k} <select id=\"seat{k}\">{opts}</select></label>")
+    };
+    let body = format!(
+        "<header><b>ball</b> · play in a browser · <a href=\"/gallery?ruleset=cards\">card gallery</a></header>\
+<main><div id=\"side\"><h3>New game</h3>\
+<label>game <select id=\"game\">{games}</select></label>\
+<label>ruleset <input id=\"ruleset\" placeholder=\"the game's own\" size=\"12\"></label><br>\
+{}{}<br><button id=\"create\">Create</button>\
+<h3>Load a match record</h3><input type=\"file\" id=\"loadfile\">\
+<div id=\"message\"></div><div id=\"links\" class=\"links\"></div></div></main>\
+<script>{SCRIPT}</script><script>home()</script>",
+        seat(1, "human"),
+        seat(2, "greedy"),
+    );
+    document("ball", &body)
+}
+
+/// The board page of every game: the script fills it from the view.
+pub fn board() -> String {
+    let body = format!(
+        "<header><b id=\"title\">ball</b><span id=\"seats\"></span><span id=\"status\"></span>\
+<a href=\"/\">new game</a></header>\
+<main><div id=\"board\"></div><div id=\"side\">\
+<div id=\"banner\"></div><div id=\"prompt\"></div><div id=\"message\"></div>\
+<div id=\"chosen\"></div><div id=\"options\"></div><div id=\"panel\" hidden></div>\
+<div><button id=\"back\" title=\"Backspace\">⌫ back</button><button id=\"cancel\" title=\"Esc\">Esc cancel</button>\
+<button id=\"confirm\" title=\"Enter\">⏎ play</button><button id=\"undo\">undo</button>\
+<button id=\"redo\">redo</button><button id=\"save\">save record</button></div>\
+<pre id=\"side-panel\"></pre><div id=\"log\"></div><pre id=\"legend\"></pre></div></main>\
+<script>{SCRIPT}</script><script>boardPage()</script>"
+    );
+    document("ball · board", &body)
+}

@@ -1,0 +1,624 @@
+//! The HTTP server of `ball serve`: its routes, its limits, the games'
+//! threads and server push.
+//!
+//! A game lives on a thread of its own ([`spawn_table`]) that owns its
+//! [`Table`]; a request is a job sent to that thread, answered through a
+//! one-shot channel. After every job or bot action the thread saves the
+//! record if the line of play changed and tells every client of the game
+//! through a broadcast channel, which the `events` route turns into
+//! server-sent events: each client then fetches its own view.
+//!
+//! Inputs are bounded: a request body (64 KiB, a record 1 MiB), a bot
+//! spec or ruleset name (64 bytes), the number of games (`--max-games`),
+//! JSON depth (serde_json's recursion limit on a body that small); every
+//! refusal is an HTTP 4xx with JSON `{"error": …}`, and a job that
+//! panics is caught on its thread.
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::panic::AssertUnwindSafe;
+use std::path::PathBuf;
+use std::sync::{Arc, RwLock, mpsc};
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{StatusCode, header};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{get, post};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tokio::sync::broadcast;
+
+use crate::shell::Seat;
+use crate::web::seats::{Links, random_hex};
+use crate::web::store::{Store, is_id};
+use crate::web::table::{Open, Refusal, Request, Table, game_of_record, is_game};
+use crate::web::view::Who;
+
+/// How a server is started.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub addr: SocketAddr,
+    pub dir: PathBuf,
+    pub max_games: usize,
+}
+
+/// The largest request body, and a record's.
+pub const MAX_BODY: usize = 64 << 10;
+pub const MAX_RECORD_BODY: usize = 1 << 20;
+/// How long a request waits for its game's thread (a bot's long think,
+/// a game that waits for a Lua state).
+const JOB_WAIT: Duration = Duration::from_secs(60);
+
+type Job = Box<dyn FnOnce(&mut dyn Table) + Send>;
+
+/// A game as the server holds it: its tokens and its thread.
+struct Entry {
+    game: &'static str,
+    links: Links,
+    jobs: mpsc::Sender<Job>,
+    changes: broadcast::Sender<(u64, usize)>,
+}
+
+struct Inner {
+    games: RwLock<HashMap<String, Arc<Entry>>>,
+    store: Arc<Store>,
+    max_games: usize,
+}
+
+#[derive(Clone)]
+struct App(Arc<Inner>);
+
+fn refusal(status: u16, error: impl Into<String>) -> Refusal {
+    Refusal {
+        status,
+        error: error.into(),
+    }
+}
+
+impl IntoResponse for Refusal {
+    fn into_response(self) -> Response {
+        let code = StatusCode::from_u16(self.status).unwrap_or(StatusCode::BAD_REQUEST);
+        (code, axum::Json(json!({ "error": self.error }))).into_response()
+    }
+}
+
+/// Starts a game's thread with the table `open` makes; the game's build
+/// errors come back here.
+fn spawn_table(
+    game: &'static str,
+    open: Open,
+    id: String,
+    store: Arc<Store>,
+    changes: broadcast::Sender<(u64, usize)>,
+) -> Result<mpsc::Sender<Job>, String> {
+    let (jobs, rx) = mpsc::channel::<Job>();
+    let (ready_tx, ready_rx) = mpsc::channel::<Result<(), String>>();
+    std::thread::Builder::new()
+        .name(format!("web-{game}-{id}"))
+        .spawn(move || {
+            let built =
+                std::panic::catch_unwind(AssertUnwindSafe(|| crate::games::visit(game, open)));
+            let mut table = match built {
+                Ok(Some(Ok(t))) => t,
+                Ok(Some(Err(e))) => return drop(ready_tx.send(Err(e))),
+                Ok(None) => return drop(ready_tx.send(Err(format!("no game `{game}`")))),
+                Err(_) => {
+                    return drop(ready_tx.send(Err("the game panicked while it was built".into())));
+                }
+            };
+            let save = |t: &dyn Table| {
+                if let Err(e) = store.save_record(&id, &t.record()) {
+                    eprintln!("ball serve: game {id}: {e}");
+                }
+            };
+            save(&*table);
+            let _ = ready_tx.send(Ok(()));
+            loop {
+                let before = table.stamp();
+                let job = if table.bot_due() {
+                    match rx.try_recv() {
+                        Ok(j) => Some(j),
+                        Err(mpsc::TryRecvError::Empty) => None,
+                        Err(mpsc::TryRecvError::Disconnected) => return,
+                    }
+                } else {
+                    match rx.recv() {
+                        Ok(j) => Some(j),
+                        Err(_) => return,
+                    }
+                };
+                let ran = std::panic::catch_unwind(AssertUnwindSafe(|| match job {
+                    Some(j) => j(&mut *table),
+                    None => {
+                        if let Err(e) = table.bot_step() {
+                            eprintln!("ball serve: game {id}: the bot cannot answer: {e}");
+                            // The seat waits for a person's undo.
+                            std::thread::sleep(Duration::from_millis(200));
+                        }
+                    }
+                }));
+                if ran.is_err() {
+                    eprintln!("ball serve: game {id}: a request panicked; the game goes on");
+                }
+                let after = table.stamp();
+                if after != before {
+                    if after.0 != before.0 {
+                        save(&*table);
+                    }
+                    let _ = changes.send(after);
+                }
+            }
+        })
+        .map_err(|e| format!("cannot start the game's thread: {e}"))?;
+    match ready_rx.recv() {
+        Ok(Ok(())) => Ok(jobs),
+        Ok(Err(e)) => Err(e),
+        Err(_) => Err("the game's thread stopped while the game was built".into()),
+    }
+}
+
+/// Runs `f` on the game's thread and waits for its answer.
+async fn run<T: Send + 'static>(
+    entry: &Entry,
+    f: impl FnOnce(&mut dyn Table) -> T + Send + 'static,
+) -> Result<T, Refusal> {
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    entry
+        .jobs
+        .send(Box::new(move |t| {
+            let _ = tx.send(f(t));
+        }))
+        .map_err(|_| refusal(503, "this game's thread has stopped"))?;
+    match tokio::time::timeout(JOB_WAIT, rx).await {
+        Ok(Ok(v)) => Ok(v),
+        Ok(Err(_)) => Err(refusal(
+            500,
+            "the request failed inside the game (a bug; the game goes on)",
+        )),
+        Err(_) => Err(refusal(
+            503,
+            "the game is busy (a bot is thinking); try again",
+        )),
+    }
+}
+
+impl App {
+    fn entry(&self, id: &str, token: Option<&str>) -> Result<(Arc<Entry>, Who), Refusal> {
+        let none = || refusal(404, "no game has this link: check the address");
+        if !is_id(id) {
+            return Err(none());
+        }
+        let games = self
+            .0
+            .games
+            .read()
+            .map_err(|_| refusal(500, "the server's game list is broken"))?;
+        let entry = games.get(id).cloned().ok_or_else(none)?;
+        let who = token.and_then(|t| entry.links.who(t)).ok_or_else(none)?;
+        Ok((entry, who))
+    }
+
+    /// Opens a game on its thread and lists it, its links saved first.
+    fn add(
+        &self,
+        game: &'static str,
+        open: Open,
+        id: Option<String>,
+        links: Links,
+    ) -> Result<String, Refusal> {
+        let count = self.0.games.read().map(|g| g.len()).unwrap_or(usize::MAX);
+        if count >= self.0.max_games {
+            return Err(refusal(
+                429,
+                format!(
+                    "the server holds its most games ({}); --max-games raises it",
+                    self.0.max_games
+                ),
+            ));
+        }
+        let id = match id {
+            Some(id) => id,
+            None => random_hex(8).map_err(|e| refusal(500, e))?,
+        };
+        self.0
+            .store
+            .save_links(&id, &links)
+            .map_err(|e| refusal(500, e))?;
+        let (changes, _) = broadcast::channel(64);
+        let jobs = spawn_table(
+            game,
+            open,
+            id.clone(),
+            self.0.store.clone(),
+            changes.clone(),
+        )
+        .map_err(|e| refusal(422, e))?;
+        let entry = Entry {
+            game,
+            links,
+            jobs,
+            changes,
+        };
+        self.0
+            .games
+            .write()
+            .map_err(|_| refusal(500, "the server's game list is broken"))?
+            .insert(id.clone(), Arc::new(entry));
+        Ok(id)
+    }
+}
+
+/// The links of a new game, as paths from the server's root.
+fn links_json(id: &str, game: &str, links: &Links) -> Value {
+    let seats = crate::web::table::seat_names(game).unwrap_or(["seat 1", "seat 2"]);
+    json!({
+        "id": id,
+        "game": game,
+        "seats": (0..2).map(|k| json!({
+            "name": seats[k],
+            "link": format!("/g/{id}?t={}", links.seats[k]),
+        })).collect::<Vec<_>>(),
+        "watch": format!("/g/{id}?t={}", links.watch),
+    })
+}
+
+#[derive(Deserialize)]
+struct Link {
+    t: Option<String>,
+    hl: Option<usize>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGame {
+    game: Option<String>,
+    ruleset: Option<String>,
+    seats: Option<[String; 2]>,
+    seed: Option<u64>,
+}
+
+fn parse_json<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, Refusal> {
+    serde_json::from_slice(body).map_err(|e| refusal(400, format!("malformed request: {e}")))
+}
+
+/// A body that could not be read: too large (413), or cut short.
+fn too_big(e: BytesRejection) -> Refusal {
+    let status = e.status().as_u16();
+    if status == 413 {
+        refusal(413, "the request is too large for this server")
+    } else {
+        refusal(
+            status,
+            format!("the request's body could not be read: {}", e.body_text()),
+        )
+    }
+}
+
+fn bad_query(e: axum::extract::rejection::QueryRejection) -> Refusal {
+    refusal(400, format!("malformed address: {e}"))
+}
+
+async fn create(
+    State(app): State<App>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, Refusal> {
+    let body = body.map_err(too_big)?;
+    let req: NewGame = if body.iter().all(u8::is_ascii_whitespace) {
+        NewGame {
+            game: None,
+            ruleset: None,
+            seats: None,
+            seed: None,
+        }
+    } else {
+        parse_json(&body)?
+    };
+    let game = req.game.unwrap_or_else(|| match &req.ruleset {
+        Some(r) => crate::data::game_of(r),
+        None => crate::data::DEFAULT_GAME.to_string(),
+    });
+    let Some(&game) = crate::games::NAMES.iter().find(|n| **n == game) else {
+        return Err(refusal(
+            400,
+            format!(
+                "no game `{}`: one of {}",
+                game.chars().take(20).collect::<String>(),
+                crate::games::names()
+            ),
+        ));
+    };
+    let mut seats = [Seat::Person, Seat::Person];
+    if let Some(given) = &req.seats {
+        for (k, label) in given.iter().enumerate() {
+            if label.len() > 64 {
+                return Err(refusal(
+                    400,
+                    format!("seat {}: a bot spec is at most 64 bytes", k + 1),
+                ));
+            }
+            seats[k] = Seat::from_label(label)
+                .map_err(|e| refusal(400, format!("seat {}: {e}", k + 1)))?;
+        }
+    }
+    let seed = match req.seed {
+        Some(s) => s,
+        None => u64::from_str_radix(&random_hex(8).map_err(|e| refusal(500, e))?, 16).unwrap_or(0),
+    };
+    let links = Links::new().map_err(|e| refusal(500, e))?;
+    let open = Open::New {
+        ruleset: req.ruleset,
+        seats,
+        seed,
+    };
+    let app2 = app.clone();
+    let links2 = links.clone();
+    let id = tokio::task::spawn_blocking(move || app2.add(game, open, None, links2))
+        .await
+        .map_err(|_| refusal(500, "the game could not be opened"))??;
+    Ok((
+        StatusCode::CREATED,
+        axum::Json(links_json(&id, game, &links)),
+    )
+        .into_response())
+}
+
+async fn load(
+    State(app): State<App>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, Refusal> {
+    let body = body.map_err(too_big)?;
+    let text =
+        std::str::from_utf8(&body).map_err(|_| refusal(400, "a match record is text (UTF-8)"))?;
+    let game = game_of_record(text).map_err(|e| refusal(400, e))?;
+    let Some(&game) = crate::games::NAMES.iter().find(|n| **n == game) else {
+        return Err(refusal(400, "the record is of no game this server plays"));
+    };
+    let links = Links::new().map_err(|e| refusal(500, e))?;
+    let open = Open::Record(text.to_string());
+    let (app2, links2) = (app.clone(), links.clone());
+    let id = tokio::task::spawn_blocking(move || app2.add(game, open, None, links2))
+        .await
+        .map_err(|_| refusal(500, "the game could not be opened"))??;
+    Ok((
+        StatusCode::CREATED,
+        axum::Json(links_json(&id, game, &links)),
+    )
+        .into_response())
+}
+
+async fn get_view(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    q: Result<Query<Link>, axum::extract::rejection::QueryRejection>,
+) -> Result<Response, Refusal> {
+    let Query(q) = q.map_err(bad_query)?;
+    let (entry, who) = app.entry(&id, q.t.as_deref())?;
+    let hl = q.hl;
+    let v = run(&entry, move |t| t.view(who, hl)).await?;
+    Ok(axum::Json(v).into_response())
+}
+
+async fn act(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    q: Result<Query<Link>, axum::extract::rejection::QueryRejection>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, Refusal> {
+    let body = body.map_err(too_big)?;
+    let Query(q) = q.map_err(bad_query)?;
+    let (entry, who) = app.entry(&id, q.t.as_deref())?;
+    let req: Request = parse_json(&body)?;
+    let hl = q.hl;
+    let v = run(&entry, move |t| t.act(who, &req).map(|_| t.view(who, hl))).await??;
+    Ok(axum::Json(v).into_response())
+}
+
+async fn record(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    q: Result<Query<Link>, axum::extract::rejection::QueryRejection>,
+) -> Result<Response, Refusal> {
+    let Query(q) = q.map_err(bad_query)?;
+    let (entry, _) = app.entry(&id, q.t.as_deref())?;
+    let text = run(&entry, |t| t.record()).await?;
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{}-{id}.record\"", entry.game),
+            ),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+async fn events(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    q: Result<Query<Link>, axum::extract::rejection::QueryRejection>,
+) -> Result<Response, Refusal> {
+    let Query(q) = q.map_err(bad_query)?;
+    let (entry, _) = app.entry(&id, q.t.as_deref())?;
+    let rx = entry.changes.subscribe();
+    let (version, chosen) = run(&entry, |t| t.stamp()).await?;
+    let first = futures_util::stream::once(async move {
+        Ok::<Event, Infallible>(
+            Event::default()
+                .event("change")
+                .data(format!("{version}:{chosen}")),
+        )
+    });
+    let rest = futures_util::stream::unfold(rx, |mut rx| async move {
+        let data = match rx.recv().await {
+            Ok((v, c)) => format!("{v}:{c}"),
+            // Missed some: one change event brings the client up to date.
+            Err(broadcast::error::RecvError::Lagged(_)) => "?".to_string(),
+            Err(broadcast::error::RecvError::Closed) => return None,
+        };
+        Some((
+            Ok::<Event, Infallible>(Event::default().event("change").data(data)),
+            rx,
+        ))
+    });
+    use futures_util::StreamExt;
+    Ok(Sse::new(first.chain(rest))
+        .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
+        .into_response())
+}
+
+#[derive(Deserialize)]
+struct GalleryQuery {
+    ruleset: Option<String>,
+}
+
+async fn gallery(
+    q: Result<Query<GalleryQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Response, Refusal> {
+    let Query(q) = q.map_err(bad_query)?;
+    let spec = q.ruleset.unwrap_or_else(|| "cards".into());
+    crate::web::table::check_ruleset_name(&spec).map_err(|e| refusal(400, e))?;
+    let page = tokio::task::spawn_blocking(move || crate::web::gallery::page(&spec))
+        .await
+        .map_err(|_| refusal(500, "the gallery failed"))?
+        .map_err(|e| refusal(404, e))?;
+    Ok(Html(page).into_response())
+}
+
+async fn not_found() -> Refusal {
+    refusal(404, "no such page")
+}
+
+fn router(app: App) -> Router {
+    Router::new()
+        .route("/", get(|| async { Html(crate::web::page::home()) }))
+        .route("/g/{id}", get(|| async { Html(crate::web::page::board()) }))
+        .route(
+            "/page.js",
+            get(|| async {
+                (
+                    [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+                    crate::web::page::SCRIPT,
+                )
+            }),
+        )
+        .route("/gallery", get(gallery))
+        .route("/api/games", post(create))
+        .route(
+            "/api/load",
+            post(load).layer(DefaultBodyLimit::max(MAX_RECORD_BODY)),
+        )
+        .route("/api/games/{id}", get(get_view))
+        .route("/api/games/{id}/act", post(act))
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/events", get(events))
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(app)
+}
+
+/// A running server: its address, and a handle to stop it.
+pub struct Server {
+    pub addr: SocketAddr,
+    /// What starting found worth saying (games that would not reload).
+    pub notes: Vec<String>,
+    pub reloaded: usize,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Server {
+    /// Binds, reloads the games of `config.dir`, and serves on a thread
+    /// of its own until [`Server::stop`] or the process ends.
+    pub fn start(config: Config) -> Result<Server, String> {
+        let store = Arc::new(Store::open(&config.dir)?);
+        let app = App(Arc::new(Inner {
+            games: RwLock::new(HashMap::new()),
+            store: store.clone(),
+            max_games: config.max_games,
+        }));
+        let (stored, mut notes) = store.load_all();
+        let mut reloaded = 0;
+        for s in stored.into_iter().take(config.max_games) {
+            let game = match game_of_record(&s.record) {
+                Ok(g) if is_game(&g) => g,
+                Ok(g) => {
+                    notes.push(format!("{}.record: no game `{g}`", s.id));
+                    continue;
+                }
+                Err(e) => {
+                    notes.push(format!("{}.record: {e}", s.id));
+                    continue;
+                }
+            };
+            let Some(&game) = crate::games::NAMES.iter().find(|n| **n == game) else {
+                continue;
+            };
+            match app.add(game, Open::Record(s.record), Some(s.id.clone()), s.links) {
+                Ok(_) => reloaded += 1,
+                Err(e) => notes.push(format!("{}.record: {}", s.id, e.error)),
+            }
+        }
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .map_err(|e| format!("cannot start the server's runtime: {e}"))?;
+        let listener = runtime
+            .block_on(tokio::net::TcpListener::bind(config.addr))
+            .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
+        let addr = listener
+            .local_addr()
+            .map_err(|e| format!("cannot read the address: {e}"))?;
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let thread = std::thread::Builder::new()
+            .name("web-server".into())
+            .spawn(move || {
+                let served = runtime.block_on(async move {
+                    axum::serve(listener, router(app))
+                        .with_graceful_shutdown(async move {
+                            let _ = stopped.await;
+                        })
+                        .await
+                });
+                if let Err(e) = served {
+                    eprintln!("ball serve: {e}");
+                }
+                runtime.shutdown_timeout(Duration::from_secs(1));
+            })
+            .map_err(|e| format!("cannot start the server's thread: {e}"))?;
+        Ok(Server {
+            addr,
+            notes,
+            reloaded,
+            stop: Some(stop),
+            thread: Some(thread),
+        })
+    }
+
+    /// Serves until the process ends.
+    pub fn wait(mut self) {
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+
+    /// Stops taking connections; open ones (event streams) finish on
+    /// their own, so this does not wait for them.
+    pub fn stop(mut self) {
+        if let Some(s) = self.stop.take() {
+            let _ = s.send(());
+        }
+        drop(self.thread.take());
+    }
+}

@@ -1,0 +1,598 @@
+//! The web board in a real browser: headless Chromium driven over
+//! WebDriver (`fantoccini`) clicks through a whole BALL turn, a card play
+//! and a Gateball shot, and each time the server's position must be the
+//! library's for the same actions; a second browser on the spectator
+//! link sees the moves and cannot act; forged and stale actions are
+//! refused. Screenshots go to `target/screenshots/`.
+//!
+//! Without `/usr/bin/chromedriver` the tests say so loudly and pass,
+//! unless `BALL_REQUIRE_BROWSER=1` (CI), where they fail.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use ball::games::Module;
+use ball::kernel::game::Title;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+
+use crate::web::{act, create, http, json_of, start, view};
+
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+const CHROMIUM: &str = "/usr/bin/chromium";
+
+/// Whether the browser tests can run; panics when CI requires them.
+fn browser_here() -> bool {
+    if Path::new(CHROMEDRIVER).exists() && Path::new(CHROMIUM).exists() {
+        return true;
+    }
+    let notice = format!(
+        "\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n\
+         !!! BROWSER TESTS SKIPPED: {CHROMEDRIVER} or {CHROMIUM} is missing.\n\
+         !!! apt-get install -y chromium chromium-driver\n\
+         !!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n"
+    );
+    if std::env::var("BALL_REQUIRE_BROWSER").as_deref() == Ok("1") {
+        panic!("{notice}BALL_REQUIRE_BROWSER=1: the browser tests must run");
+    }
+    eprintln!("{notice}");
+    false
+}
+
+/// A chromedriver of our own on a free port, ended (by its id) on drop.
+struct Driver {
+    child: Child,
+    port: u16,
+    _profiles: tempfile::TempDir,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+fn driver() -> Driver {
+    let port = free_port();
+    let child = Command::new(CHROMEDRIVER)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let t = Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            t.elapsed() < Duration::from_secs(20),
+            "chromedriver never listened"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Driver {
+        child,
+        port,
+        _profiles: tempfile::tempdir().unwrap(),
+    }
+}
+
+/// A headless Chromium with a fresh profile.
+async fn browser(d: &Driver, name: &str) -> Client {
+    let profile = d._profiles.path().join(name);
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "binary": CHROMIUM,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", "--window-size=1400,1000",
+                format!("--user-data-dir={}", profile.display()),
+            ],
+        }),
+    );
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    ClientBuilder::new(connector)
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{}", d.port))
+        .await
+        .expect("a browser session")
+}
+
+fn screenshots() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("target")
+        .join("screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+async fn shot(c: &Client, name: &str) {
+    let png = c.screenshot().await.expect("a screenshot");
+    std::fs::write(screenshots().join(format!("{name}.png")), png).unwrap();
+}
+
+/// Evaluates a JS expression in the page.
+async fn js(c: &Client, expr: &str) -> Value {
+    c.execute(&format!("return ({expr});"), vec![])
+        .await
+        .expect("script runs")
+}
+
+/// Waits until the JS expression is true.
+async fn until(c: &Client, expr: &str, what: &str) {
+    let t = Instant::now();
+    loop {
+        if js(c, expr).await == Value::Bool(true) {
+            return;
+        }
+        assert!(
+            t.elapsed() < Duration::from_secs(20),
+            "waited in vain for {what}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn page_version(c: &Client) -> u64 {
+    js(c, "+(document.body.dataset.version || -1)")
+        .await
+        .as_i64()
+        .unwrap_or(-1)
+        .max(-1) as u64
+}
+
+/// Finds and clicks what `css` selects, again if the page redrew it in
+/// between (a stale element).
+async fn click_css(c: &Client, css: &str) {
+    let mut last = String::new();
+    for _ in 0..5 {
+        match c.find(Locator::Css(css)).await {
+            Ok(e) => match e.click().await {
+                Ok(()) => return,
+                Err(err) => last = err.to_string(),
+            },
+            Err(err) => last = err.to_string(),
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("cannot click {css}: {last}");
+}
+
+/// Clicks a board cell by name, and waits for the page to redraw.
+async fn click_cell(c: &Client, cell: &str) {
+    let before = js(c, "document.getElementById('board').innerHTML.length + ':' + document.getElementById('chosen').textContent + document.body.dataset.version").await;
+    click_css(c, &format!("#board [data-cell=\"{cell}\"] rect")).await;
+    redrawn(c, before).await;
+}
+
+async fn redrawn(c: &Client, before: Value) {
+    let t = Instant::now();
+    while js(c, "document.getElementById('board').innerHTML.length + ':' + document.getElementById('chosen').textContent + document.body.dataset.version").await == before {
+        assert!(t.elapsed() < Duration::from_secs(20), "the page did not change");
+        tokio::time::sleep(Duration::from_millis(30)).await;
+    }
+}
+
+async fn click_option(c: &Client, label: &str) {
+    let before = js(c, "document.getElementById('board').innerHTML.length + ':' + document.getElementById('chosen').textContent + document.body.dataset.version").await;
+    click_css(c, &format!("#options button[data-label=\"{label}\"]")).await;
+    redrawn(c, before).await;
+}
+
+async fn press(c: &Client, key: &str) {
+    let before = js(c, "document.getElementById('board').innerHTML.length + ':' + document.getElementById('chosen').textContent + document.body.dataset.version").await;
+    c.find(Locator::Css("body"))
+        .await
+        .unwrap()
+        .send_keys(key)
+        .await
+        .unwrap();
+    redrawn(c, before).await;
+}
+
+/// The cells that carry a choice now.
+async fn choice_cells(c: &Client) -> Vec<String> {
+    let v = js(
+        c,
+        "[...document.querySelectorAll('#board [data-choice]')].map(e => e.dataset.cell)",
+    )
+    .await;
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The actions the server says were played, from its record.
+fn played(addr: SocketAddr, id: &str, t: &str) -> Vec<String> {
+    let (code, record) = http(addr, "GET", &format!("/api/games/{id}/record?t={t}"), None);
+    assert_eq!(code, 200);
+    let rec = ball::kernel::record::Record::parse(&record).unwrap();
+    rec.actions
+}
+
+/// The library's position after `actions` from the start of a ruleset
+/// and seed, or from `start` (a position's JSON).
+fn library<G: Module>(ruleset: &str, seed: u64, start: Option<&str>, actions: &[String]) -> String {
+    let game = G::build(&G::load_ruleset(ruleset).unwrap()).unwrap();
+    let (mut game, mut pos, _) = game.new_game(seed);
+    if let Some(s) = start {
+        (game, pos) = game.read_position(s).unwrap();
+    }
+    for a in actions {
+        let a = game.parse_action(a).unwrap();
+        game.play(&mut pos, a, &mut Vec::new()).unwrap();
+    }
+    game.write_position(&pos)
+}
+
+fn run(f: impl std::future::Future<Output = ()>) {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(f);
+}
+
+#[test]
+fn web_browser_a_ball_turn_by_clicks_and_a_spectator() {
+    if !browser_here() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(dir.path());
+    let addr = server.addr;
+    let (id, all, watch) = create(addr, json!({"game": "ball", "seed": 11}));
+    // seats[0]: the seat to move (DEF moves first, B4.1); seats[1]: the other.
+    let k = crate::web::to_move(addr, &id, &watch);
+    let seats = [all[k].clone(), all[1 - k].clone()];
+    let d = driver();
+    run(async {
+        let a = browser(&d, "seat").await;
+        let b = browser(&d, "watch").await;
+        a.goto(&format!("http://{addr}/g/{id}?t={}", seats[0]))
+            .await
+            .unwrap();
+        b.goto(&format!("http://{addr}/g/{id}?t={watch}"))
+            .await
+            .unwrap();
+        until(
+            &a,
+            "document.body.dataset.version === '0'",
+            "the seat's board",
+        )
+        .await;
+        until(
+            &b,
+            "document.body.dataset.version === '0'",
+            "the spectator's board",
+        )
+        .await;
+        // Piece: a piece that can move, by its cell.
+        let pieces = choice_cells(&a).await;
+        assert!(!pieces.is_empty(), "pieces are offered on the board");
+        let v = view(addr, &id, &seats[0]);
+        let mover = v["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["cell"].is_string())
+            .unwrap()["cell"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        click_cell(&a, &mover).await;
+        // Action: `move` from the menu.
+        click_option(&a, "move").await;
+        shot(&a, "ball-destinations").await;
+        // Backspace takes the action back; Esc drops the piece too.
+        press(&a, "\u{E003}").await;
+        assert_eq!(
+            js(&a, "document.getElementById('chosen').textContent").await,
+            json!(format!(
+                "chosen: {}",
+                v["options"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|o| o["cell"] == json!(mover))
+                    .unwrap()["label"]
+                    .as_str()
+                    .unwrap()
+            ))
+        );
+        press(&a, "\u{E00C}").await;
+        assert_eq!(
+            js(&a, "document.getElementById('chosen').textContent").await,
+            json!("")
+        );
+        click_cell(&a, &mover).await;
+        click_option(&a, "move").await;
+        // Destination: the first square offered.
+        let to = choice_cells(&a).await;
+        assert!(!to.is_empty(), "destinations are offered");
+        click_cell(&a, &to[0]).await;
+        until(
+            &a,
+            "document.body.dataset.version === '1'",
+            "the move played",
+        )
+        .await;
+        until(
+            &b,
+            "document.body.dataset.version === '1'",
+            "the spectator sees the move",
+        )
+        .await;
+        shot(&a, "ball-turn").await;
+        // End the action phase by its key.
+        press(&a, "e").await;
+        until(
+            &a,
+            "document.body.dataset.version === '2'",
+            "the turn ended",
+        )
+        .await;
+        until(
+            &b,
+            "document.body.dataset.version === '2'",
+            "the spectator sees the end",
+        )
+        .await;
+        shot(&b, "ball-spectator").await;
+        let actions = played(addr, &id, &watch);
+        assert_eq!(actions.len(), 2, "{actions:?}");
+        assert_eq!(actions[1], "end");
+        let v = view(addr, &id, &watch);
+        assert_eq!(
+            v["position"].as_str().unwrap(),
+            library::<ball::games::ball::Ball>("standard", 11, None, &actions)
+        );
+        // The spectator is offered nothing, and its page cannot act.
+        assert_eq!(choice_cells(&b).await.len(), 0);
+        assert_eq!(
+            js(&b, "document.querySelectorAll('#options button').length").await,
+            json!(0)
+        );
+        let r = b
+            .execute_async(
+                &format!("const done = arguments[0]; fetch('/api/games/{id}/act?t={watch}', {{method: 'POST', body: JSON.stringify({{do: 'play', action: 'end'}})}}).then(r => r.json().then(j => done([r.status, j.error])));"),
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(r[0], json!(403), "{r}");
+        // The other seat, now to move: a forged action and a stale one,
+        // from its page.
+        a.goto(&format!("http://{addr}/g/{id}?t={}", seats[1]))
+            .await
+            .unwrap();
+        until(
+            &a,
+            "document.body.dataset.version === '2'",
+            "the other seat's board",
+        )
+        .await;
+        let forged = a
+            .execute_async(
+                &format!("const done = arguments[0]; fetch('/api/games/{id}/act?t={}', {{method: 'POST', body: JSON.stringify({{do: 'play', action: 'move ATK1 A1'}})}}).then(r => r.json().then(j => done([r.status, j.error])));", seats[1]),
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert!(
+            forged[0] == json!(422) || forged[0] == json!(400),
+            "{forged}"
+        );
+        let stale = a
+            .execute_async(
+                &format!("const done = arguments[0]; fetch('/api/games/{id}/act?t={}', {{method: 'POST', body: JSON.stringify({{do: 'play', action: 'end', version: 1}})}}).then(r => r.json().then(j => done([r.status, j.error])));", seats[1]),
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(stale[0], json!(409), "{stale}");
+        assert!(stale[1].as_str().unwrap().contains("stale"));
+        assert_eq!(page_version(&b).await, 2, "nothing changed");
+        a.close().await.unwrap();
+        b.close().await.unwrap();
+    });
+    server.stop();
+}
+
+#[test]
+fn web_browser_a_card_play_by_clicks() {
+    if !browser_here() {
+        return;
+    }
+    use ball::games::ball::Ball;
+    // The shove scenario's board (tests/scenarios/card_shove_works.scn).
+    let rules = Ball::load_ruleset("cards").unwrap();
+    let game = Ball::build(&rules).unwrap();
+    let (game, mut pos, _) = game.new_game(0);
+    for line in [
+        "turn 2 ATK action 2",
+        "place ATK3 H8",
+        "place DEF3 I9",
+        "ball held DEF3",
+    ] {
+        game.scenario_setup(&mut pos, line).unwrap();
+    }
+    let start_json = game.write_position(&pos);
+    let session = ball::shell::Session::from_position(
+        rules,
+        &game,
+        &pos,
+        [ball::shell::Seat::Person, ball::shell::Seat::Person],
+    )
+    .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(dir.path());
+    let addr = server.addr;
+    let (code, body) = http(addr, "POST", "/api/load", Some(&session.record().write()));
+    assert_eq!(code, 201, "{body}");
+    let links = json_of(&body);
+    let id = links["id"].as_str().unwrap().to_string();
+    let token = |l: &Value| l.as_str().unwrap().split("t=").nth(1).unwrap().to_string();
+    let atk = token(&links["seats"][0]["link"]);
+    let def = token(&links["seats"][1]["link"]);
+    let d = driver();
+    run(async {
+        let a = browser(&d, "atk").await;
+        a.goto(&format!("http://{addr}/g/{id}?t={atk}"))
+            .await
+            .unwrap();
+        until(&a, "document.body.dataset.version === '0'", "the board").await;
+        // Convert 2 AP (v, then the amount), end; DEF ends.
+        press(&a, "v").await;
+        click_option(&a, "2 AP").await;
+        until(
+            &a,
+            "document.body.dataset.version === '1'",
+            "the conversion",
+        )
+        .await;
+        press(&a, "e").await;
+        until(&a, "document.body.dataset.version === '2'", "ATK's end").await;
+        let (c, v) = act(addr, &id, &def, json!({"do": "play", "action": "end"}));
+        assert_eq!(c, 200, "{v}");
+        until(
+            &a,
+            "document.body.dataset.version === '3'",
+            "DEF's end, pushed",
+        )
+        .await;
+        // The card menu: its rules text, then the card, then its targets.
+        press(&a, "c").await;
+        until(
+            &a,
+            "!document.getElementById('panel').hidden",
+            "the card menu",
+        )
+        .await;
+        let panel = js(&a, "document.getElementById('panel').textContent").await;
+        assert!(panel.as_str().unwrap().contains("Shove"), "{panel}");
+        shot(&a, "ball-card-menu").await;
+        let before = js(&a, "document.getElementById('board').innerHTML.length + ':' + document.getElementById('chosen').textContent + document.body.dataset.version").await;
+        click_css(&a, "#panel .item[data-label=\"Shove\"]").await;
+        redrawn(&a, before).await;
+        for cell in ["H8", "I9", "J10"] {
+            let offered = choice_cells(&a).await;
+            assert!(
+                offered.contains(&cell.to_string()),
+                "{cell} among {offered:?}"
+            );
+            click_cell(&a, cell).await;
+        }
+        until(
+            &a,
+            "document.body.dataset.version === '4'",
+            "the card played",
+        )
+        .await;
+        shot(&a, "ball-card-played").await;
+        let actions = played(addr, &id, &atk);
+        assert_eq!(
+            actions.last().unwrap(),
+            "card shove ATK3 DEF3 J10",
+            "{actions:?}"
+        );
+        let v = view(addr, &id, &atk);
+        assert_eq!(
+            v["position"].as_str().unwrap(),
+            library::<Ball>("cards", 0, Some(&start_json), &actions)
+        );
+        let log = js(&a, "document.getElementById('log').textContent").await;
+        assert!(log.as_str().unwrap().contains("card shove"), "{log}");
+        a.close().await.unwrap();
+    });
+    server.stop();
+}
+
+#[test]
+fn web_browser_a_gateball_shot_by_clicks() {
+    if !browser_here() {
+        return;
+    }
+    use ball::games::gateball::Gateball;
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(dir.path());
+    let addr = server.addr;
+    let (id, seats, _) = create(addr, json!({"game": "gateball", "seed": 5}));
+    let first = view(addr, &id, &seats[0]);
+    let me = if first["my_turn"] == true { 0 } else { 1 };
+    let d = driver();
+    run(async {
+        let a = browser(&d, "gate").await;
+        a.goto(&format!("http://{addr}/g/{id}?t={}", seats[me]))
+            .await
+            .unwrap();
+        until(
+            &a,
+            "document.body.dataset.myTurn === 'true'",
+            "the shooter's board",
+        )
+        .await;
+        // The rulebook's order: a choice on the board where there is one
+        // (the Start Space, where a move ends), else the first offered
+        // (power), and Enter once the move waits with its judgement.
+        let mut dice = json!(0);
+        // `power` rolls the dice (an action of its own, T4.3); the shot
+        // follows.
+        for _ in 0..16 {
+            if page_version(&a).await >= 2 {
+                break;
+            }
+            let waiting =
+                js(&a, "!document.getElementById('confirm').disabled").await == json!(true);
+            if waiting {
+                dice = js(&a, "document.querySelectorAll('#board [data-die]').length").await;
+                shot(&a, "gateball-waiting").await;
+                press(&a, "\u{E007}").await;
+                continue;
+            }
+            let cells = choice_cells(&a).await;
+            if let Some(c) = cells.first() {
+                click_cell(&a, c).await;
+            } else {
+                let label = js(
+                    &a,
+                    "document.querySelector('#options button').dataset.label",
+                )
+                .await;
+                click_option(&a, label.as_str().unwrap()).await;
+            }
+        }
+        until(&a, "+document.body.dataset.version >= 2", "the shot played").await;
+        shot(&a, "gateball-shot").await;
+        let actions = played(addr, &id, &seats[0]);
+        assert!(actions.len() >= 2, "{actions:?}");
+        assert!(actions[1].starts_with("shot"), "{actions:?}");
+        assert!(
+            dice.as_u64().unwrap() >= 1 || actions.len() > 2,
+            "the dice are drawn"
+        );
+        let v = view(addr, &id, &seats[0]);
+        assert_eq!(
+            v["position"].as_str().unwrap(),
+            library::<Gateball>(Gateball::DEFAULT_RULESET, 5, None, &actions)
+        );
+        println!("gateball: {actions:?}, {dice} dice drawn");
+        a.close().await.unwrap();
+    });
+    server.stop();
+}

@@ -149,13 +149,25 @@ impl<'t> Doc<'t> {
         }
     }
 
-    /// The optional one-line `description`: `None` when it is malformed
-    /// (a problem is recorded), empty when absent.
-    pub fn description(&mut self, table: &DeTable) -> Option<String> {
-        match table.get("description") {
-            Some(v) => self.line_string("description", v).map(str::to_string),
-            None => Some(String::new()),
+    /// A game's ruleset head: `None` unless its `game` key names `game`;
+    /// else the optional one-line `description` (empty when absent) and
+    /// whether it was well formed (a problem is recorded when not).
+    pub fn game_and_description(
+        &mut self,
+        table: &DeTable,
+        game: &str,
+        title: &str,
+    ) -> Option<(String, bool)> {
+        if !self.game_key(table, game, title) {
+            return None;
         }
+        Some(match table.get("description") {
+            Some(v) => match self.line_string("description", v) {
+                Some(s) => (s.to_string(), true),
+                None => (String::new(), false),
+            },
+            None => (String::new(), true),
+        })
     }
 
     pub fn line_string<'v>(&mut self, key: &str, value: &'v Spanned<DeValue>) -> Option<&'v str> {

@@ -26,21 +26,8 @@ use super::space::Space;
 use super::{Gateball, Player, Rules, SparkDice};
 use crate::kernel::rng::SplitMix64;
 
-/// A malformed position: the field (a JSON path such as `balls[3].at`) and
-/// what is wrong with it, with the rule it breaks.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{field}: {problem}")]
-pub struct JsonError {
-    pub field: String,
-    pub problem: String,
-}
-
-fn err<T>(field: impl Into<String>, problem: impl Into<String>) -> Result<T, JsonError> {
-    Err(JsonError {
-        field: field.into(),
-        problem: problem.into(),
-    })
-}
+pub use crate::json_line::JsonError;
+use crate::json_line::err;
 
 // ---------------------------------------------------------------------------
 // Writing

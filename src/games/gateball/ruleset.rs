@@ -181,13 +181,8 @@ from the defaults (T14), the rest are the defaults"
         doc.problem(key.span().start, message);
     }
 
-    if !doc.game_key(table, "gateball", "Gateball") {
-        return None;
-    }
-    let description = doc.description(table).unwrap_or_else(|| {
-        ok = false;
-        String::new()
-    });
+    let (description, described) = doc.game_and_description(table, "gateball", "Gateball")?;
+    ok &= described;
 
     let mut rules = Rules::default();
     if let Some(v) = table.get("turns") {

@@ -217,20 +217,8 @@ pub fn write(pos: &Position) -> String {
 // Reading
 // ---------------------------------------------------------------------------
 
-/// A malformed position: the field and what is wrong, with the rule.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{field}: {problem}")]
-pub struct JsonError {
-    pub field: String,
-    pub problem: String,
-}
-
-fn err<T>(field: impl Into<String>, problem: impl Into<String>) -> Result<T, JsonError> {
-    Err(JsonError {
-        field: field.into(),
-        problem: problem.into(),
-    })
-}
+pub use crate::json_line::JsonError;
+use crate::json_line::err;
 
 type Obj = Map<String, Value>;
 

@@ -219,13 +219,8 @@ to `--teams FILE`"
         };
         doc.problem(key.span().start, message);
     }
-    if !doc.game_key(table, "gball", "G-ball") {
-        return None;
-    }
-    let description = doc.description(table).unwrap_or_else(|| {
-        ok = false;
-        String::new()
-    });
+    let (description, described) = doc.game_and_description(table, "gball", "G-ball")?;
+    ok &= described;
     let mut p = Params::default();
     for &(key, ..) in INTS {
         let Some(v) = table.get(key) else { continue };

@@ -96,6 +96,24 @@ impl<'t> Doc<'t> {
         }
     }
 
+    /// Reports every key of `table` not in `known`: with the game's own
+    /// word on it when `explain` has one (a key of another game's files,
+    /// say), else "did you mean".
+    pub fn unknown_keys_explained(
+        &mut self,
+        table: &DeTable,
+        known: &[&str],
+        explain: impl Fn(&str) -> Option<&'static str>,
+    ) {
+        for (key, _) in table.iter() {
+            let k = key.get_ref().as_ref();
+            if !known.contains(&k) {
+                let message = explain(k).map_or_else(|| unknown("key", k, known), str::to_string);
+                self.problem(key.span().start, message);
+            }
+        }
+    }
+
     /// Reports a missing key at `offset` (the table's start) unless the
     /// file had a syntax error.
     pub fn missing(&mut self, offset: usize, key: &str, hint: &str) {

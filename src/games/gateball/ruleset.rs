@@ -161,25 +161,15 @@ fn fields(
     name: String,
 ) -> Option<GateballRuleset> {
     let mut ok = true;
-    for (key, _) in table.iter() {
-        let k = key.get_ref().as_ref();
-        if KEYS.contains(&k) {
-            continue;
-        }
-        let message = match k {
-            "params" => "a Gateball ruleset has no [params]: write `turns`, `gate_bonus` and \
-`spark_dice` at the top level"
-                .to_string(),
-            "extends" => "a Gateball ruleset extends no other: state the values that differ \
-from the defaults (T14), the rest are the defaults"
-                .to_string(),
-            "name" => "a Gateball ruleset has no `name`: it is named by its file name".to_string(),
-            "seed" => "the seed is not a ruleset value (T14.6): give it to `ball new --seed N`"
-                .to_string(),
-            _ => unknown("key", k, KEYS),
-        };
-        doc.problem(key.span().start, message);
-    }
+    doc.unknown_keys_explained(table, KEYS, |k| match k {
+        "params" => Some("a Gateball ruleset has no [params]: write `turns`, `gate_bonus` and \
+`spark_dice` at the top level"),
+        "extends" => Some("a Gateball ruleset extends no other: state the values that differ \
+from the defaults (T14), the rest are the defaults"),
+        "name" => Some("a Gateball ruleset has no `name`: it is named by its file name"),
+        "seed" => Some("the seed is not a ruleset value (T14.6): give it to `ball new --seed N`"),
+        _ => None,
+    });
 
     let (description, described) = doc.game_and_description(table, "gateball", "Gateball")?;
     ok &= described;

@@ -201,24 +201,14 @@ fn int_key(doc: &mut Doc, key: &str, v: &Spanned<DeValue>) -> Option<i64> {
 
 fn fields(doc: &mut Doc, table: &DeTable, name: String) -> Option<GballRuleset> {
     let mut ok = true;
-    for (key, _) in table.iter() {
-        let k = key.get_ref().as_ref();
-        if KEYS.contains(&k) {
-            continue;
-        }
-        let message = match k {
-            "params" => "a G-ball ruleset has no [params]: write the G18 parameters at the top \
-level"
-                .to_string(),
-            "teams" | "rosters" => "the rosters are not a ruleset value (G18): give a teams file \
-to `--teams FILE`"
-                .to_string(),
-            "seed" => "the seed is not a ruleset value (G14.2): give it to `ball new --seed N`"
-                .to_string(),
-            _ => unknown("key", k, KEYS),
-        };
-        doc.problem(key.span().start, message);
-    }
+    doc.unknown_keys_explained(table, KEYS, |k| match k {
+        "params" => Some("a G-ball ruleset has no [params]: write the G18 parameters at the top \
+level"),
+        "teams" | "rosters" => Some("the rosters are not a ruleset value (G18): give a teams file \
+to `--teams FILE`"),
+        "seed" => Some("the seed is not a ruleset value (G14.2): give it to `ball new --seed N`"),
+        _ => None,
+    });
     let (description, described) = doc.game_and_description(table, "gball", "G-ball")?;
     ok &= described;
     let mut p = Params::default();

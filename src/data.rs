@@ -250,6 +250,34 @@ pub fn locate_ruleset(spec: &str) -> Result<(PathBuf, String, String), crate::di
     ))
 }
 
+/// A game's ruleset file, read: where it is, how messages name it, the
+/// ruleset's name and the text.
+pub struct RulesetFile {
+    pub path: PathBuf,
+    pub shown: String,
+    pub name: String,
+    pub text: String,
+}
+
+/// Locates and reads the ruleset `spec` for a game's loader (bounded,
+/// and never a FIFO or a device).
+pub fn read_ruleset(spec: &str) -> Result<RulesetFile, Vec<crate::diagnostic::Problem>> {
+    let (path, shown, name) = locate_ruleset(spec).map_err(|p| vec![p])?;
+    let text = crate::files::read_text(&path, crate::files::MAX_RULESET).map_err(|e| {
+        vec![crate::diagnostic::Problem::new(
+            &shown,
+            None,
+            format!("cannot read the ruleset: {e}"),
+        )]
+    })?;
+    Ok(RulesetFile {
+        path,
+        shown,
+        name,
+        text,
+    })
+}
+
 /// Why `--ruleset -` is refused: a ruleset names its scripts, courts and
 /// parents by paths beside it, and standard input has no "beside".
 pub fn stdin_ruleset() -> crate::diagnostic::Problem {

@@ -18,7 +18,7 @@
 //! [`check`] lists every problem of the ruleset, its court file and its
 //! setup file; [`load`] stops at the first.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
@@ -123,15 +123,12 @@ pub fn load(spec: &str) -> Result<GateballRuleset, String> {
 
 /// The ruleset, or every problem.
 fn read(spec: &str) -> Result<GateballRuleset, Vec<Problem>> {
-    let (path, shown, name) = locate(spec).map_err(|p| vec![p])?;
-    // Bounded, and never a FIFO or a device.
-    let text = crate::files::read_text(&path, crate::files::MAX_RULESET).map_err(|e| {
-        vec![Problem::new(
-            &shown,
-            None,
-            format!("cannot read the ruleset: {e}"),
-        )]
-    })?;
+    let crate::data::RulesetFile {
+        path,
+        shown,
+        name,
+        text,
+    } = crate::data::read_ruleset(spec)?;
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let (mut doc, table) = Doc::parse(&shown, &text);
     let mut files = Vec::new();
@@ -142,13 +139,6 @@ fn read(spec: &str) -> Result<GateballRuleset, Vec<Problem>> {
         Some(r) if problems.is_empty() => Ok(r),
         _ => Err(problems),
     }
-}
-
-/// The file of `spec`: a path (with a `/` or ending in `.toml`) or a
-/// shipped name (`rulesets/NAME.toml` under the data root); with how
-/// messages name it and the ruleset's name.
-fn locate(spec: &str) -> Result<(PathBuf, String, String), Problem> {
-    crate::data::locate_ruleset(spec)
 }
 
 /// Checks the ruleset's keys, reads its court and setup files (their

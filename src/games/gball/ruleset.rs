@@ -13,7 +13,7 @@
 //! Unknown keys are refused with file, line and a "did you mean". Shipped
 //! rulesets share `rulesets/` with BALL's and Gateball's.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
@@ -179,19 +179,8 @@ pub fn parse(shown: &str, text: &str, name: &str) -> Result<GballRuleset, Vec<Pr
 }
 
 fn read(spec: &str) -> Result<GballRuleset, Vec<Problem>> {
-    let (path, shown, name) = locate(spec).map_err(|p| vec![p])?;
-    let text = crate::files::read_text(&path, crate::files::MAX_RULESET).map_err(|e| {
-        vec![Problem::new(
-            &shown,
-            None,
-            format!("cannot read the ruleset: {e}"),
-        )]
-    })?;
-    parse(&shown, &text, &name)
-}
-
-fn locate(spec: &str) -> Result<(PathBuf, String, String), Problem> {
-    crate::data::locate_ruleset(spec)
+    let file = crate::data::read_ruleset(spec)?;
+    parse(&file.shown, &file.text, &file.name)
 }
 
 fn int_key(doc: &mut Doc, key: &str, v: &Spanned<DeValue>) -> Option<i64> {

@@ -167,6 +167,32 @@ impl<'t> Doc<'t> {
         }
     }
 
+    /// A string key that must be one of `choices` (two or more): its index,
+    /// else a problem (`must be "a" or "b" (RULE)`, with a "did you mean").
+    pub fn choice(
+        &mut self,
+        key: &str,
+        value: &Spanned<DeValue>,
+        choices: &[&str],
+        rule: &str,
+    ) -> Option<usize> {
+        let s = self.string(key, value)?;
+        if let Some(i) = choices.iter().position(|c| *c == s) {
+            return Some(i);
+        }
+        let quoted: Vec<String> = choices.iter().map(|c| format!("\"{c}\"")).collect();
+        let (last, rest) = quoted.split_last()?;
+        let near = unknown("value", s, choices);
+        self.problem(
+            value.span().start,
+            format!(
+                "`{key}` must be {} or {last} ({rule}): {near}",
+                rest.join(", ")
+            ),
+        );
+        None
+    }
+
     /// A game's ruleset head: `None` unless its `game` key names `game`;
     /// else the optional one-line `description` (empty when absent) and
     /// whether it was well formed (a problem is recorded when not).

@@ -29,7 +29,7 @@ use super::setup;
 use super::{Rules, Setup, SparkDice};
 use crate::diagnostic::Problem;
 use crate::games::ball::ruleset::join_display;
-use crate::toml_doc::{Doc, unknown};
+use crate::toml_doc::Doc;
 
 /// The shipped ruleset `ball new --game gateball` plays by default.
 pub const DEFAULT: &str = "gateball";
@@ -178,17 +178,9 @@ from the defaults (T14), the rest are the defaults"),
         }
     }
     if let Some(v) = table.get("spark_dice") {
-        match doc.string("spark_dice", v) {
-            Some("roll") => rules.spark_dice = SparkDice::Roll,
-            Some("reuse") => rules.spark_dice = SparkDice::Reuse,
-            Some(other) => {
-                let near = unknown("value", other, SPARK_DICE);
-                doc.problem(
-                    v.span().start,
-                    format!("`spark_dice` must be \"roll\" or \"reuse\" (T14.3): {near}"),
-                );
-                ok = false;
-            }
+        match doc.choice("spark_dice", v, SPARK_DICE, "T14.3") {
+            Some(0) => rules.spark_dice = SparkDice::Roll,
+            Some(_) => rules.spark_dice = SparkDice::Reuse,
             None => ok = false,
         }
     }

@@ -21,7 +21,7 @@ use toml::de::{DeTable, DeValue};
 use super::{Params, Teams, Venue};
 use crate::data::RULESETS_DIR;
 use crate::diagnostic::Problem;
-use crate::toml_doc::{Doc, unknown};
+use crate::toml_doc::Doc;
 
 /// The shipped ruleset `ball new --game gball` plays by default.
 pub const DEFAULT: &str = "gball";
@@ -238,17 +238,9 @@ to `--teams FILE`"),
         }
     }
     if let Some(v) = table.get("venue") {
-        match doc.string("venue", v) {
-            Some("home") => p.venue = Venue::Home,
-            Some("neutral") => p.venue = Venue::Neutral,
-            Some(other) => {
-                let near = unknown("value", other, &["home", "neutral"]);
-                doc.problem(
-                    v.span().start,
-                    format!("`venue` must be \"home\" or \"neutral\" (G3.3): {near}"),
-                );
-                ok = false;
-            }
+        match doc.choice("venue", v, &["home", "neutral"], "G3.3") {
+            Some(0) => p.venue = Venue::Home,
+            Some(_) => p.venue = Venue::Neutral,
             None => ok = false,
         }
     }

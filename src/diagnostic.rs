@@ -35,6 +35,21 @@ impl std::fmt::Display for Problem {
     }
 }
 
+/// A ruleset's problems as the one line a command that cannot use it
+/// prints: the first, and how many more `ball check` would list.
+pub fn first_of_ruleset(problems: &[Problem], spec: &str) -> String {
+    let Some(first) = problems.first() else {
+        return format!("ruleset `{spec}` is invalid");
+    };
+    match problems.len() {
+        1 => first.to_string(),
+        n => format!(
+            "{first} (and {} more: `ball check --ruleset {spec}` lists them)",
+            n - 1
+        ),
+    }
+}
+
 /// `1 action`, `2 actions`: a count and a regular noun, in agreement.
 pub fn plural(n: impl Into<u64>, noun: &str) -> String {
     let n = n.into();

@@ -108,17 +108,7 @@ pub fn check(spec: &str) -> Vec<Problem> {
 /// The Gateball ruleset `spec` (a shipped name or a path), or its first
 /// problem as one line (`rulesets/mine.toml:3: …`).
 pub fn load(spec: &str) -> Result<GateballRuleset, String> {
-    read(spec).map_err(|problems| {
-        let first = court_file::first(problems.clone());
-        if problems.len() > 1 {
-            format!(
-                "{first} (and {} more: `ball check --ruleset {spec}` lists them)",
-                problems.len() - 1
-            )
-        } else {
-            first
-        }
-    })
+    read(spec).map_err(|problems| crate::diagnostic::first_of_ruleset(&problems, spec))
 }
 
 /// The ruleset, or every problem.

@@ -153,17 +153,7 @@ pub fn check(spec: &str) -> Vec<Problem> {
 
 /// The ruleset `spec`, or its first problem as one line.
 pub fn load(spec: &str) -> Result<GballRuleset, String> {
-    read(spec).map_err(|problems| {
-        let first = problems[0].to_string();
-        if problems.len() > 1 {
-            format!(
-                "{first} (and {} more: `ball check --ruleset {spec}` lists them)",
-                problems.len() - 1
-            )
-        } else {
-            first
-        }
-    })
+    read(spec).map_err(|problems| crate::diagnostic::first_of_ruleset(&problems, spec))
 }
 
 /// Reads a ruleset from its text (for tests and callers that hold it).

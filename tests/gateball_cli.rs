@@ -3,57 +3,9 @@
 //! `apply`, `show`, `--events`, standard input, exit status 2 with one line
 //! on stderr and nothing on stdout, and the game chosen from the position.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use serde_json::Value;
 
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-fn ball(args: &[&str], stdin: Option<&str>) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ball"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    if let Some(text) = stdin {
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(text.as_bytes())
-            .unwrap();
-    } else {
-        drop(child.stdin.take());
-    }
-    let out = child.wait_with_output().unwrap();
-    Run {
-        code: out.status.code(),
-        stdout: String::from_utf8(out.stdout).unwrap(),
-        stderr: String::from_utf8(out.stderr).unwrap(),
-    }
-}
-
-fn ok(args: &[&str], stdin: Option<&str>) -> String {
-    let r = ball(args, stdin);
-    assert_eq!(r.code, Some(0), "{args:?}: {}", r.stderr);
-    r.stdout
-}
-
-fn refused(args: &[&str], stdin: Option<&str>) -> String {
-    let r = ball(args, stdin);
-    assert_eq!(r.code, Some(2), "{args:?} succeeded: {}", r.stdout);
-    assert_eq!(r.stdout, "", "{args:?} printed on stdout");
-    assert_eq!(r.stderr.lines().count(), 1, "{args:?}: {}", r.stderr);
-    assert!(r.stderr.starts_with("error: "));
-    r.stderr
-}
+use crate::cli_support::{ok, refused};
 
 /// `new --game gateball`: turn 1, ball 1, phase shot; `--events` lists the
 /// creation events; a coin setup draws the coin from the seed (T2.3).

@@ -6,58 +6,9 @@
 //! naming the field or action and the rule, nothing on stdout, for every
 //! class of bad input.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use serde_json::{Value, json};
 
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-fn ball(args: &[&str], stdin: Option<&str>) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ball"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    if let Some(text) = stdin {
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(text.as_bytes())
-            .unwrap();
-    } else {
-        drop(child.stdin.take());
-    }
-    let out = child.wait_with_output().unwrap();
-    Run {
-        code: out.status.code(),
-        stdout: String::from_utf8(out.stdout).unwrap(),
-        stderr: String::from_utf8(out.stderr).unwrap(),
-    }
-}
-
-fn ok(args: &[&str], stdin: Option<&str>) -> String {
-    let r = ball(args, stdin);
-    assert_eq!(r.code, Some(0), "{args:?}: {}", r.stderr);
-    r.stdout
-}
-
-/// Exit 2, nothing on stdout, one `error: ` line on stderr; the line.
-fn refused(args: &[&str], stdin: Option<&str>) -> String {
-    let r = ball(args, stdin);
-    assert_eq!(r.code, Some(2), "{args:?} succeeded: {}", r.stdout);
-    assert_eq!(r.stdout, "", "{args:?} printed on stdout");
-    assert_eq!(r.stderr.lines().count(), 1, "{args:?}: {}", r.stderr);
-    assert!(r.stderr.starts_with("error: "), "{args:?}: {}", r.stderr);
-    r.stderr
-}
+use crate::cli_support::{ball, ok, refused};
 
 /// Whether a refusal cites a G-ball rule id (`G4.3`) or the notation's
 /// section for the field.

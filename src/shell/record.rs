@@ -3,7 +3,6 @@
 //! (`lab::sim::record_header`, `lab::replay`), so that a saved game
 //! checks, and a loaded one stands exactly where the check says it does.
 
-use std::io::Write;
 use std::path::Path;
 
 use super::deal::{Deal, Seat};
@@ -127,34 +126,8 @@ pub fn load<G: Title>(record: &Record, ruleset: G::Ruleset) -> Result<Loaded<G>,
 /// there: a temporary file in the same directory, flushed to the disk,
 /// then renamed over the target (a rename within a directory is atomic).
 pub fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
-    let fail = |e: std::io::Error| format!("cannot save to {}: {e}", path.display());
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => std::path::PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .ok_or_else(|| format!("cannot save to {}: not a file name", path.display()))?;
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(name);
-    tmp_name.push(format!(".{}.tmp", std::process::id()));
-    let tmp = dir.join(tmp_name);
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        drop(f);
-        std::fs::rename(&tmp, path)?;
-        // The rename itself is durable once the directory is.
-        if let Ok(d) = std::fs::File::open(&dir) {
-            let _ = d.sync_all();
-        }
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result.map_err(fail)
+    crate::files::write_atomic(path, text.as_bytes())
+        .map_err(|e| format!("cannot save to {}: {e}", path.display()))
 }
 
 /// The position as one line of JSON, for a `start:` header.

@@ -181,42 +181,7 @@ pub fn read(text: &str, params: &Params) -> Result<Position, PositionError> {
             _ => return err("winner", "expected null, \"ATK\", \"DEF\" or \"draw\""),
         },
     };
-    if let Some(outcome) = outcome {
-        let [atk, def] = score;
-        if outcome != Outcome::by_score(score) {
-            return err(
-                "winner",
-                format!(
-                    "the score is ATK {atk} - DEF {def}; more touchdowns wins, equal is a draw (B3.6)"
-                ),
-            );
-        }
-        if atk.max(def) < params.touchdowns_to_win
-            && turn < params.turn_limit
-            && !params.scripted_end
-        {
-            return err(
-                "winner",
-                format!(
-                    "a game ends at {} touchdowns or after turn {} (B3.6); this one has neither",
-                    params.touchdowns_to_win, params.turn_limit
-                ),
-            );
-        }
-    }
-    if outcome.is_none() {
-        for t in Team::BOTH {
-            if score[t as usize] >= params.touchdowns_to_win {
-                return err(
-                    format!("score.{t}"),
-                    format!(
-                        "{} touchdowns end the game (B3.6: touchdowns_to_win = {}), but `winner` is null",
-                        score[t as usize], params.touchdowns_to_win
-                    ),
-                );
-            }
-        }
-    }
+    check_outcome(outcome, score, turn, params)?;
     let card_uses = card_uses(&obj)?;
     let pos = Position {
         card_uses,
@@ -583,6 +548,56 @@ fn ball(
     }
 }
 
+/// B3.6 between `winner` and the score: the reader's and [`check`]'s one
+/// rule (a winner is the score's, and a game that has one has ended;
+/// touchdowns enough end it).
+fn check_outcome(
+    outcome: Option<Outcome>,
+    score: [u8; 2],
+    turn: u16,
+    params: &Params,
+) -> Result<(), PositionError> {
+    let [atk, def] = score;
+    match outcome {
+        Some(outcome) => {
+            if outcome != Outcome::by_score(score) {
+                return err(
+                    "winner",
+                    format!(
+                        "the score is ATK {atk} - DEF {def}; more touchdowns wins, equal is a draw (B3.6)"
+                    ),
+                );
+            }
+            if atk.max(def) < params.touchdowns_to_win
+                && turn < params.turn_limit
+                && !params.scripted_end
+            {
+                return err(
+                    "winner",
+                    format!(
+                        "a game ends at {} touchdowns or after turn {} (B3.6); this one has neither",
+                        params.touchdowns_to_win, params.turn_limit
+                    ),
+                );
+            }
+        }
+        None => {
+            for t in Team::BOTH {
+                if score[t as usize] >= params.touchdowns_to_win {
+                    return err(
+                        format!("score.{t}"),
+                        format!(
+                            "{} touchdowns end the game (B3.6: touchdowns_to_win = {}), but `winner` is null",
+                            score[t as usize], params.touchdowns_to_win
+                        ),
+                    );
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Every invariant a position must keep, on the value: what the reader
 /// accepts, and what a card's effect or a variant's change must pass
 /// before it is committed (B11.7). The reader runs it on every position it
@@ -691,44 +706,7 @@ pub fn check(pos: &Position, params: &Params) -> Result<(), PositionError> {
             }
         }
     }
-    let [atk, def] = pos.score;
-    match pos.outcome {
-        Some(outcome) => {
-            if outcome != Outcome::by_score(pos.score) {
-                return err(
-                    "winner",
-                    format!(
-                        "the score is ATK {atk} - DEF {def}; more touchdowns wins, equal is a draw (B3.6)"
-                    ),
-                );
-            }
-            if atk.max(def) < params.touchdowns_to_win
-                && pos.turn < params.turn_limit
-                && !params.scripted_end
-            {
-                return err(
-                    "winner",
-                    format!(
-                        "a game ends at {} touchdowns or after turn {} (B3.6); this one has neither",
-                        params.touchdowns_to_win, params.turn_limit
-                    ),
-                );
-            }
-        }
-        None => {
-            for t in Team::BOTH {
-                if pos.score[t as usize] >= params.touchdowns_to_win {
-                    return err(
-                        format!("score.{t}"),
-                        format!(
-                            "{} touchdowns end the game (B3.6: touchdowns_to_win = {}), but `winner` is null",
-                            pos.score[t as usize], params.touchdowns_to_win
-                        ),
-                    );
-                }
-            }
-        }
-    }
+    check_outcome(pos.outcome, pos.score, pos.turn, params)?;
     if pos.phase == Phase::Release && !pos.is_over() && !has_task(pos, params) {
         return err(
             "phase",

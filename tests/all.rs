@@ -37,3 +37,4 @@ mod tui_gateball;
 mod tui_harness;
 mod web;
 mod web_browser;
+mod webdriver;

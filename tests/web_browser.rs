@@ -1,5 +1,5 @@
 //! The web board in a real browser: headless Chromium driven over
-//! WebDriver (`fantoccini`) clicks through a whole BALL turn, a card play
+//! WebDriver (`webdriver.rs`) clicks through a whole BALL turn, a card play
 //! and a Gateball shot, and each time the server's position must be the
 //! library's for the same actions; a second browser on the spectator
 //! link sees the moves and cannot act; forged and stale actions are
@@ -15,10 +15,10 @@ use std::time::{Duration, Instant};
 
 use ball::games::Module;
 use ball::kernel::game::Title;
-use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
 
 use crate::web::{act, create, http, json_of, start, view};
+use crate::webdriver::Browser;
 
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 const CHROMIUM: &str = "/usr/bin/chromium";
@@ -87,7 +87,7 @@ fn driver() -> Driver {
 }
 
 /// A headless Chromium with a fresh profile.
-async fn browser(d: &Driver, name: &str) -> Client {
+fn browser(d: &Driver, name: &str) -> Browser {
     let profile = d._profiles.path().join(name);
     let mut caps = serde_json::Map::new();
     caps.insert(
@@ -103,12 +103,8 @@ async fn browser(d: &Driver, name: &str) -> Client {
             ],
         }),
     );
-    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-    ClientBuilder::new(connector)
-        .capabilities(caps)
-        .connect(&format!("http://127.0.0.1:{}", d.port))
-        .await
-        .expect("a browser session")
+    let driver = SocketAddr::from(([127, 0, 0, 1], d.port));
+    Browser::start(driver, serde_json::Value::Object(caps)).expect("a browser session")
 }
 
 fn screenshots() -> PathBuf {
@@ -119,36 +115,34 @@ fn screenshots() -> PathBuf {
     dir
 }
 
-async fn shot(c: &Client, name: &str) {
-    let png = c.screenshot().await.expect("a screenshot");
+fn shot(c: &Browser, name: &str) {
+    let png = c.screenshot().expect("a screenshot");
     std::fs::write(screenshots().join(format!("{name}.png")), png).unwrap();
 }
 
 /// Evaluates a JS expression in the page.
-async fn js(c: &Client, expr: &str) -> Value {
-    c.execute(&format!("return ({expr});"), vec![])
-        .await
+fn js(c: &Browser, expr: &str) -> Value {
+    c.execute(&format!("return ({expr});"))
         .expect("script runs")
 }
 
 /// Waits until the JS expression is true.
-async fn until(c: &Client, expr: &str, what: &str) {
+fn until(c: &Browser, expr: &str, what: &str) {
     let t = Instant::now();
     loop {
-        if js(c, expr).await == Value::Bool(true) {
+        if js(c, expr) == Value::Bool(true) {
             return;
         }
         assert!(
             t.elapsed() < Duration::from_secs(20),
             "waited in vain for {what}"
         );
-        tokio::time::sleep(Duration::from_millis(50)).await;
+        std::thread::sleep(Duration::from_millis(50));
     }
 }
 
-async fn page_version(c: &Client) -> u64 {
+fn page_version(c: &Browser) -> u64 {
     js(c, "+(document.body.dataset.version || -1)")
-        .await
         .as_i64()
         .unwrap_or(-1)
         .max(-1) as u64
@@ -156,60 +150,70 @@ async fn page_version(c: &Client) -> u64 {
 
 /// Finds and clicks what `css` selects, again if the page redrew it in
 /// between (a stale element).
-async fn click_css(c: &Client, css: &str) {
+fn click_css(c: &Browser, css: &str) {
     let mut last = String::new();
     for _ in 0..5 {
-        match c.find(Locator::Css(css)).await {
-            Ok(e) => match e.click().await {
+        match c.find(css) {
+            Ok(e) => match e.click() {
                 Ok(()) => return,
                 Err(err) => last = err.to_string(),
             },
             Err(err) => last = err.to_string(),
         }
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        std::thread::sleep(Duration::from_millis(100));
     }
     panic!("cannot click {css}: {last}");
 }
 
 /// Clicks a board cell by name, and waits for the page to redraw.
-async fn click_cell(c: &Client, cell: &str) {
-    let before = js(c, "document.getElementById('board').innerHTML.length + ':' + document.getElementById('chosen').textContent + document.body.dataset.version").await;
-    click_css(c, &format!("#board [data-cell=\"{cell}\"] rect")).await;
-    redrawn(c, before).await;
+fn click_cell(c: &Browser, cell: &str) {
+    let before = js(
+        c,
+        "document.getElementById('board').innerHTML.length + ':' + document.getElementById('chosen').textContent + document.body.dataset.version",
+    );
+    click_css(c, &format!("#board [data-cell=\"{cell}\"] rect"));
+    redrawn(c, before);
 }
 
-async fn redrawn(c: &Client, before: Value) {
+fn redrawn(c: &Browser, before: Value) {
     let t = Instant::now();
-    while js(c, "document.getElementById('board').innerHTML.length + ':' + document.getElementById('chosen').textContent + document.body.dataset.version").await == before {
-        assert!(t.elapsed() < Duration::from_secs(20), "the page did not change");
-        tokio::time::sleep(Duration::from_millis(30)).await;
+    while js(
+        c,
+        "document.getElementById('board').innerHTML.length + ':' + document.getElementById('chosen').textContent + document.body.dataset.version",
+    ) == before
+    {
+        assert!(
+            t.elapsed() < Duration::from_secs(20),
+            "the page did not change"
+        );
+        std::thread::sleep(Duration::from_millis(30));
     }
 }
 
-async fn click_option(c: &Client, label: &str) {
-    let before = js(c, "document.getElementById('board').innerHTML.length + ':' + document.getElementById('chosen').textContent + document.body.dataset.version").await;
-    click_css(c, &format!("#options button[data-label=\"{label}\"]")).await;
-    redrawn(c, before).await;
+fn click_option(c: &Browser, label: &str) {
+    let before = js(
+        c,
+        "document.getElementById('board').innerHTML.length + ':' + document.getElementById('chosen').textContent + document.body.dataset.version",
+    );
+    click_css(c, &format!("#options button[data-label=\"{label}\"]"));
+    redrawn(c, before);
 }
 
-async fn press(c: &Client, key: &str) {
-    let before = js(c, "document.getElementById('board').innerHTML.length + ':' + document.getElementById('chosen').textContent + document.body.dataset.version").await;
-    c.find(Locator::Css("body"))
-        .await
-        .unwrap()
-        .send_keys(key)
-        .await
-        .unwrap();
-    redrawn(c, before).await;
+fn press(c: &Browser, key: &str) {
+    let before = js(
+        c,
+        "document.getElementById('board').innerHTML.length + ':' + document.getElementById('chosen').textContent + document.body.dataset.version",
+    );
+    c.find("body").unwrap().send_keys(key).unwrap();
+    redrawn(c, before);
 }
 
 /// The cells that carry a choice now.
-async fn choice_cells(c: &Client) -> Vec<String> {
+fn choice_cells(c: &Browser) -> Vec<String> {
     let v = js(
         c,
         "[...document.querySelectorAll('#board [data-choice]')].map(e => e.dataset.cell)",
-    )
-    .await;
+    );
     v.as_array()
         .unwrap()
         .iter()
@@ -240,14 +244,6 @@ fn library<G: Module>(ruleset: &str, seed: u64, start: Option<&str>, actions: &[
     game.write_position(&pos)
 }
 
-fn run(f: impl std::future::Future<Output = ()>) {
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap()
-        .block_on(f);
-}
-
 #[test]
 fn web_browser_a_ball_turn_by_clicks_and_a_spectator() {
     if !browser_here() {
@@ -261,29 +257,24 @@ fn web_browser_a_ball_turn_by_clicks_and_a_spectator() {
     let k = crate::web::to_move(addr, &id, &watch);
     let seats = [all[k].clone(), all[1 - k].clone()];
     let d = driver();
-    run(async {
-        let a = browser(&d, "seat").await;
-        let b = browser(&d, "watch").await;
+    {
+        let a = browser(&d, "seat");
+        let b = browser(&d, "watch");
         a.goto(&format!("http://{addr}/g/{id}?t={}", seats[0]))
-            .await
             .unwrap();
-        b.goto(&format!("http://{addr}/g/{id}?t={watch}"))
-            .await
-            .unwrap();
+        b.goto(&format!("http://{addr}/g/{id}?t={watch}")).unwrap();
         until(
             &a,
             "document.body.dataset.version === '0'",
             "the seat's board",
-        )
-        .await;
+        );
         until(
             &b,
             "document.body.dataset.version === '0'",
             "the spectator's board",
-        )
-        .await;
+        );
         // Piece: a piece that can move, by its cell.
-        let pieces = choice_cells(&a).await;
+        let pieces = choice_cells(&a);
         assert!(!pieces.is_empty(), "pieces are offered on the board");
         let v = view(addr, &id, &seats[0]);
         let mover = v["options"]
@@ -295,14 +286,14 @@ fn web_browser_a_ball_turn_by_clicks_and_a_spectator() {
             .as_str()
             .unwrap()
             .to_string();
-        click_cell(&a, &mover).await;
+        click_cell(&a, &mover);
         // Action: `move` from the menu.
-        click_option(&a, "move").await;
-        shot(&a, "ball-destinations").await;
+        click_option(&a, "move");
+        shot(&a, "ball-destinations");
         // Backspace takes the action back; Esc drops the piece too.
-        press(&a, "\u{E003}").await;
+        press(&a, "\u{E003}");
         assert_eq!(
-            js(&a, "document.getElementById('chosen').textContent").await,
+            js(&a, "document.getElementById('chosen').textContent"),
             json!(format!(
                 "chosen: {}",
                 v["options"]
@@ -315,45 +306,41 @@ fn web_browser_a_ball_turn_by_clicks_and_a_spectator() {
                     .unwrap()
             ))
         );
-        press(&a, "\u{E00C}").await;
+        press(&a, "\u{E00C}");
         assert_eq!(
-            js(&a, "document.getElementById('chosen').textContent").await,
+            js(&a, "document.getElementById('chosen').textContent"),
             json!("")
         );
-        click_cell(&a, &mover).await;
-        click_option(&a, "move").await;
+        click_cell(&a, &mover);
+        click_option(&a, "move");
         // Destination: the first square offered.
-        let to = choice_cells(&a).await;
+        let to = choice_cells(&a);
         assert!(!to.is_empty(), "destinations are offered");
-        click_cell(&a, &to[0]).await;
+        click_cell(&a, &to[0]);
         until(
             &a,
             "document.body.dataset.version === '1'",
             "the move played",
-        )
-        .await;
+        );
         until(
             &b,
             "document.body.dataset.version === '1'",
             "the spectator sees the move",
-        )
-        .await;
-        shot(&a, "ball-turn").await;
+        );
+        shot(&a, "ball-turn");
         // End the action phase by its key.
-        press(&a, "e").await;
+        press(&a, "e");
         until(
             &a,
             "document.body.dataset.version === '2'",
             "the turn ended",
-        )
-        .await;
+        );
         until(
             &b,
             "document.body.dataset.version === '2'",
             "the spectator sees the end",
-        )
-        .await;
-        shot(&b, "ball-spectator").await;
+        );
+        shot(&b, "ball-spectator");
         let actions = played(addr, &id, &watch);
         assert_eq!(actions.len(), 2, "{actions:?}");
         assert_eq!(actions[1], "end");
@@ -363,36 +350,28 @@ fn web_browser_a_ball_turn_by_clicks_and_a_spectator() {
             library::<ball::games::ball::Ball>("standard", 11, None, &actions)
         );
         // The spectator is offered nothing, and its page cannot act.
-        assert_eq!(choice_cells(&b).await.len(), 0);
+        assert_eq!(choice_cells(&b).len(), 0);
         assert_eq!(
-            js(&b, "document.querySelectorAll('#options button').length").await,
+            js(&b, "document.querySelectorAll('#options button').length"),
             json!(0)
         );
         let r = b
             .execute_async(
-                &format!("const done = arguments[0]; fetch('/api/games/{id}/act?t={watch}', {{method: 'POST', body: JSON.stringify({{do: 'play', action: 'end'}})}}).then(r => r.json().then(j => done([r.status, j.error])));"),
-                vec![],
-            )
-            .await
+                &format!("const done = arguments[0]; fetch('/api/games/{id}/act?t={watch}', {{method: 'POST', body: JSON.stringify({{do: 'play', action: 'end'}})}}).then(r => r.json().then(j => done([r.status, j.error])));"))
             .unwrap();
         assert_eq!(r[0], json!(403), "{r}");
         // The other seat, now to move: a forged action and a stale one,
         // from its page.
         a.goto(&format!("http://{addr}/g/{id}?t={}", seats[1]))
-            .await
             .unwrap();
         until(
             &a,
             "document.body.dataset.version === '2'",
             "the other seat's board",
-        )
-        .await;
+        );
         let forged = a
             .execute_async(
-                &format!("const done = arguments[0]; fetch('/api/games/{id}/act?t={}', {{method: 'POST', body: JSON.stringify({{do: 'play', action: 'move ATK1 A1'}})}}).then(r => r.json().then(j => done([r.status, j.error])));", seats[1]),
-                vec![],
-            )
-            .await
+                &format!("const done = arguments[0]; fetch('/api/games/{id}/act?t={}', {{method: 'POST', body: JSON.stringify({{do: 'play', action: 'move ATK1 A1'}})}}).then(r => r.json().then(j => done([r.status, j.error])));", seats[1]))
             .unwrap();
         assert!(
             forged[0] == json!(422) || forged[0] == json!(400),
@@ -400,17 +379,14 @@ fn web_browser_a_ball_turn_by_clicks_and_a_spectator() {
         );
         let stale = a
             .execute_async(
-                &format!("const done = arguments[0]; fetch('/api/games/{id}/act?t={}', {{method: 'POST', body: JSON.stringify({{do: 'play', action: 'end', version: 1}})}}).then(r => r.json().then(j => done([r.status, j.error])));", seats[1]),
-                vec![],
-            )
-            .await
+                &format!("const done = arguments[0]; fetch('/api/games/{id}/act?t={}', {{method: 'POST', body: JSON.stringify({{do: 'play', action: 'end', version: 1}})}}).then(r => r.json().then(j => done([r.status, j.error])));", seats[1]))
             .unwrap();
         assert_eq!(stale[0], json!(409), "{stale}");
         assert!(stale[1].as_str().unwrap().contains("stale"));
-        assert_eq!(page_version(&b).await, 2, "nothing changed");
-        a.close().await.unwrap();
-        b.close().await.unwrap();
-    });
+        assert_eq!(page_version(&b), 2, "nothing changed");
+        a.close().unwrap();
+        b.close().unwrap();
+    }
     server.stop();
 }
 
@@ -451,60 +427,57 @@ fn web_browser_a_card_play_by_clicks() {
     let atk = token(&links["seats"][0]["link"]);
     let def = token(&links["seats"][1]["link"]);
     let d = driver();
-    run(async {
-        let a = browser(&d, "atk").await;
-        a.goto(&format!("http://{addr}/g/{id}?t={atk}"))
-            .await
-            .unwrap();
-        until(&a, "document.body.dataset.version === '0'", "the board").await;
+    {
+        let a = browser(&d, "atk");
+        a.goto(&format!("http://{addr}/g/{id}?t={atk}")).unwrap();
+        until(&a, "document.body.dataset.version === '0'", "the board");
         // Convert 2 AP (v, then the amount), end; DEF ends.
-        press(&a, "v").await;
-        click_option(&a, "2 AP").await;
+        press(&a, "v");
+        click_option(&a, "2 AP");
         until(
             &a,
             "document.body.dataset.version === '1'",
             "the conversion",
-        )
-        .await;
-        press(&a, "e").await;
-        until(&a, "document.body.dataset.version === '2'", "ATK's end").await;
+        );
+        press(&a, "e");
+        until(&a, "document.body.dataset.version === '2'", "ATK's end");
         let (c, v) = act(addr, &id, &def, json!({"do": "play", "action": "end"}));
         assert_eq!(c, 200, "{v}");
         until(
             &a,
             "document.body.dataset.version === '3'",
             "DEF's end, pushed",
-        )
-        .await;
+        );
         // The card menu: its rules text, then the card, then its targets.
-        press(&a, "c").await;
+        press(&a, "c");
         until(
             &a,
             "!document.getElementById('panel').hidden",
             "the card menu",
-        )
-        .await;
-        let panel = js(&a, "document.getElementById('panel').textContent").await;
+        );
+        let panel = js(&a, "document.getElementById('panel').textContent");
         assert!(panel.as_str().unwrap().contains("Shove"), "{panel}");
-        shot(&a, "ball-card-menu").await;
-        let before = js(&a, "document.getElementById('board').innerHTML.length + ':' + document.getElementById('chosen').textContent + document.body.dataset.version").await;
-        click_css(&a, "#panel .item[data-label=\"Shove\"]").await;
-        redrawn(&a, before).await;
+        shot(&a, "ball-card-menu");
+        let before = js(
+            &a,
+            "document.getElementById('board').innerHTML.length + ':' + document.getElementById('chosen').textContent + document.body.dataset.version",
+        );
+        click_css(&a, "#panel .item[data-label=\"Shove\"]");
+        redrawn(&a, before);
         for cell in ["H8", "I9", "J10"] {
-            let offered = choice_cells(&a).await;
+            let offered = choice_cells(&a);
             assert!(
                 offered.contains(&cell.to_string()),
                 "{cell} among {offered:?}"
             );
-            click_cell(&a, cell).await;
+            click_cell(&a, cell);
         }
         until(
             &a,
             "document.body.dataset.version === '4'",
             "the card played",
-        )
-        .await;
-        shot(&a, "ball-card-played").await;
+        );
+        shot(&a, "ball-card-played");
         let actions = played(addr, &id, &atk);
         assert_eq!(
             actions.last().unwrap(),
@@ -516,10 +489,10 @@ fn web_browser_a_card_play_by_clicks() {
             v["position"].as_str().unwrap(),
             library::<Ball>("cards", 0, Some(&start_json), &actions)
         );
-        let log = js(&a, "document.getElementById('log').textContent").await;
+        let log = js(&a, "document.getElementById('log').textContent");
         assert!(log.as_str().unwrap().contains("card shove"), "{log}");
-        a.close().await.unwrap();
-    });
+        a.close().unwrap();
+    }
     server.stop();
 }
 
@@ -536,17 +509,15 @@ fn web_browser_a_gateball_shot_by_clicks() {
     let first = view(addr, &id, &seats[0]);
     let me = if first["my_turn"] == true { 0 } else { 1 };
     let d = driver();
-    run(async {
-        let a = browser(&d, "gate").await;
+    {
+        let a = browser(&d, "gate");
         a.goto(&format!("http://{addr}/g/{id}?t={}", seats[me]))
-            .await
             .unwrap();
         until(
             &a,
             "document.body.dataset.myTurn === 'true'",
             "the shooter's board",
-        )
-        .await;
+        );
         // The rulebook's order: a choice on the board where there is one
         // (the Start Space, where a move ends), else the first offered
         // (power), and Enter once the move waits with its judgement.
@@ -554,31 +525,29 @@ fn web_browser_a_gateball_shot_by_clicks() {
         // `power` rolls the dice (an action of its own, T4.3); the shot
         // follows.
         for _ in 0..16 {
-            if page_version(&a).await >= 2 {
+            if page_version(&a) >= 2 {
                 break;
             }
-            let waiting =
-                js(&a, "!document.getElementById('confirm').disabled").await == json!(true);
+            let waiting = js(&a, "!document.getElementById('confirm').disabled") == json!(true);
             if waiting {
-                dice = js(&a, "document.querySelectorAll('#board [data-die]').length").await;
-                shot(&a, "gateball-waiting").await;
-                press(&a, "\u{E007}").await;
+                dice = js(&a, "document.querySelectorAll('#board [data-die]').length");
+                shot(&a, "gateball-waiting");
+                press(&a, "\u{E007}");
                 continue;
             }
-            let cells = choice_cells(&a).await;
+            let cells = choice_cells(&a);
             if let Some(c) = cells.first() {
-                click_cell(&a, c).await;
+                click_cell(&a, c);
             } else {
                 let label = js(
                     &a,
                     "document.querySelector('#options button').dataset.label",
-                )
-                .await;
-                click_option(&a, label.as_str().unwrap()).await;
+                );
+                click_option(&a, label.as_str().unwrap());
             }
         }
-        until(&a, "+document.body.dataset.version >= 2", "the shot played").await;
-        shot(&a, "gateball-shot").await;
+        until(&a, "+document.body.dataset.version >= 2", "the shot played");
+        shot(&a, "gateball-shot");
         let actions = played(addr, &id, &seats[0]);
         assert!(actions.len() >= 2, "{actions:?}");
         assert!(actions[1].starts_with("shot"), "{actions:?}");
@@ -592,7 +561,7 @@ fn web_browser_a_gateball_shot_by_clicks() {
             library::<Gateball>(Gateball::DEFAULT_RULESET, 5, None, &actions)
         );
         println!("gateball: {actions:?}, {dice} dice drawn");
-        a.close().await.unwrap();
-    });
+        a.close().unwrap();
+    }
     server.stop();
 }

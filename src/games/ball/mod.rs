@@ -171,7 +171,7 @@ impl Ball {
                 Err(illegal) => illegal,
                 // The generator is the authority; the checker only explains.
                 Ok(()) => Illegal {
-                    action: action.to_string(),
+                    action,
                     rule: "B4.4",
                     reason: "it is not a legal action in this position".into(),
                 },
@@ -183,7 +183,7 @@ impl Ball {
                 let mut log: &mut dyn Sink<Event> = log;
                 ext.apply(pos, &self.params, action, &mut log)
                     .map_err(|reason| Illegal {
-                        action: action.to_string(),
+                        action,
                         rule: "B11.7",
                         reason,
                     })?;

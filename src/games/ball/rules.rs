@@ -17,7 +17,7 @@ use super::position::{BallState, Phase, Position};
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("illegal action `{action}`: {reason} ({rule})")]
 pub struct Illegal {
-    pub action: String,
+    pub action: Action,
     pub rule: &'static str,
     pub reason: String,
 }
@@ -31,7 +31,7 @@ fn fail(rule: &'static str, reason: impl Into<String>) -> Check {
 /// Is `action` legal in `pos`? `Err` names the first rule it breaks.
 pub fn check(pos: &Position, params: &Params, action: Action) -> Result<(), Illegal> {
     check_inner(pos, params, action).map_err(|(rule, reason)| Illegal {
-        action: action.to_string(),
+        action,
         rule,
         reason,
     })

@@ -375,7 +375,7 @@ impl Scripted {
     fn explain_cards(&self, pos: &Position, params: &Params, action: Action) -> Option<Illegal> {
         let illegal = |rule: &'static str, reason: String| {
             Some(Illegal {
-                action: action.to_string(),
+                action,
                 rule,
                 reason,
             })
@@ -603,7 +603,7 @@ impl Extension for Scripted {
         let live = self.live.borrow();
         let name = live.host.variant_name(k);
         Some(Illegal {
-            action: action.to_string(),
+            action,
             rule: "ruleset",
             reason: match reason {
                 Some(r) => format!("variant {name}: {r}"),

@@ -33,7 +33,7 @@
 //! relative to the scenario file), and so its game; `game: NAME` names the
 //! game, played by its default ruleset. Without either: BALL's `standard`.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::games::{self, Module, Visit};
 use crate::kernel::game::{Game, Title};
@@ -485,6 +485,28 @@ pub fn run_text(text: &str, dir: &Path) -> Result<Outcome, ScenarioError> {
             games::names()
         ),
     })?
+}
+
+/// Every scenario file (`*.scn`) under `root`, in subfolders too, sorted:
+/// what `ball test DIR` runs and what `tests/scenarios.rs` walks, so the
+/// two never disagree on which files a folder holds.
+pub fn files_under(root: &Path) -> Result<Vec<PathBuf>, String> {
+    let mut found = Vec::new();
+    let mut dirs = vec![root.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        let entries =
+            std::fs::read_dir(&dir).map_err(|e| format!("cannot read `{}`: {e}", dir.display()))?;
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "scn") {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    Ok(found)
 }
 
 #[cfg(test)]

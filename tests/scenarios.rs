@@ -25,20 +25,15 @@ fn check(path: &std::path::Path) {
     });
 }
 
-/// Runs `check` on every `*.scn` in `tests/DIR/`, in name order, the way
-/// `insta::glob!` would (each snapshot named after its file, every failure
+/// Runs `check` on the scenarios `ball test tests/DIR` would run, as
+/// `insta::glob!` did (each snapshot named after its file, every failure
 /// listed at the end) but without insta's `glob` feature, whose regex
 /// engine was ~45 CPU-s of a fresh `cargo test`.
 fn check_all(dir: &str) -> Vec<String> {
     let base = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests")
         .join(dir);
-    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(&base)
-        .unwrap_or_else(|e| panic!("{}: {e}", base.display()))
-        .map(|entry| entry.expect("directory entry is readable").path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "scn"))
-        .collect();
-    files.sort();
+    let files = scenario::files_under(&base).unwrap_or_else(|e| panic!("{e}"));
     assert!(!files.is_empty(), "no scenarios in {}", base.display());
     let mut failed = Vec::new();
     for path in &files {

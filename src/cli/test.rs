@@ -147,21 +147,7 @@ fn collect(root: &Path, files: &mut Vec<PathBuf>) -> Result<(), UsageError> {
             root.display()
         )));
     }
-    let mut found = Vec::new();
-    let mut dirs = vec![root.to_path_buf()];
-    while let Some(dir) = dirs.pop() {
-        let entries = std::fs::read_dir(&dir)
-            .map_err(|e| UsageError(format!("cannot read `{}`: {e}", dir.display())))?;
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "scn") {
-                found.push(path);
-            }
-        }
-    }
-    found.sort();
+    let found = crate::scenario::files_under(root).map_err(UsageError)?;
     files.extend(found);
     Ok(())
 }

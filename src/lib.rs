@@ -13,6 +13,7 @@ pub mod kernel;
 pub mod lab;
 pub mod rules_text;
 pub mod scenario;
+pub mod script;
 pub mod shell;
 pub mod toml_doc;
 pub mod tui;

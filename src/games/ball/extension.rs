@@ -29,34 +29,9 @@ pub struct CardSummary {
     pub per_turn: Option<u8>,
 }
 
-/// A failed script: where, whose, which hook, and what happened. Plain
-/// data, so a caller of `Ball` can report it without knowing Lua: the
-/// commands print it on stderr, the lab counts it, the board logs it.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{}", self.render())]
-pub struct ScriptError {
-    pub file: String,
-    pub line: Option<usize>,
-    /// `card sprint`, `variant mercy-rule`, `EP table`.
-    pub owner: String,
-    /// `load`, `targets`, `resolve`, `on_touchdown` …
-    pub hook: String,
-    pub message: String,
-}
-
-impl ScriptError {
-    /// `file:line: message (owner, hook `h`)`: one line.
-    pub fn render(&self) -> String {
-        let at = match self.line {
-            Some(l) => format!("{}:{l}", self.file),
-            None => self.file.clone(),
-        };
-        format!(
-            "{at}: {} ({}, hook `{}`)",
-            self.message, self.owner, self.hook
-        )
-    }
-}
+/// A failed script (plain data, the platform's: every game reports
+/// failures alike).
+pub use crate::script::ScriptError;
 
 pub trait Extension {
     /// Card mode (B11): EP, `convert`, cards.

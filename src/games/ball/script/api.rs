@@ -12,47 +12,14 @@ use mlua::AppDataRefMut as RefMut;
 
 use mlua::{Lua, Table, Value};
 
+pub use crate::script::registry::{Binding, Field};
+use crate::script::registry::{Api, Gate, Schema, field, read, write};
+use crate::script::registry::{fail, show};
+
 use crate::games::ball::board::{Sq, squares};
 use crate::games::ball::params::Params;
 use crate::games::ball::piece::{PieceId, Team};
 use crate::games::ball::position::{BallState, Outcome, Phase, Position, Stack};
-
-/// One function of the API, for the reference and the editor stubs.
-pub struct Binding {
-    pub name: &'static str,
-    /// Lua-language-server parameter list, e.g. `piece: Piece, square: Square`.
-    pub params: &'static str,
-    /// Return type(s), e.g. `Square[]`; empty for none.
-    pub returns: &'static str,
-    pub doc: &'static str,
-    /// Changes the game: allowed only where a hook may change it.
-    pub writes: bool,
-}
-
-const fn read(
-    name: &'static str,
-    params: &'static str,
-    returns: &'static str,
-    doc: &'static str,
-) -> Binding {
-    Binding {
-        name,
-        params,
-        returns,
-        doc,
-        writes: false,
-    }
-}
-
-const fn write(name: &'static str, params: &'static str, doc: &'static str) -> Binding {
-    Binding {
-        name,
-        params,
-        returns: "",
-        doc,
-        writes: true,
-    }
-}
 
 /// Every binding, in the order of the reference.
 pub const BINDINGS: &[Binding] = &[
@@ -222,19 +189,11 @@ fn ctx(lua: &Lua) -> mlua::Result<RefMut<'_, Ctx>> {
         .ok_or_else(|| mlua::Error::runtime("the game is only available inside a hook"))
 }
 
-/// An error located at the calling script's line.
-fn fail(lua: &Lua, name: &str, msg: impl std::fmt::Display) -> mlua::Error {
-    let at = lua
-        .inspect_stack(1, |d| {
-            let s = d.source();
-            format!(
-                "{}:{}: ",
-                s.short_src.as_deref().unwrap_or("?"),
-                d.current_line().unwrap_or(0)
-            )
-        })
-        .unwrap_or_default();
-    mlua::Error::runtime(format!("{at}game.{name}: {msg}"))
+impl Gate for Ctx {
+    fn gate(lua: &Lua) -> Option<(bool, &'static str)> {
+        let c = lua.app_data_ref::<Ctx>()?;
+        c.active.then_some((c.writable, c.hook))
+    }
 }
 
 fn piece(lua: &Lua, name: &str, v: &Value) -> mlua::Result<PieceId> {
@@ -267,81 +226,28 @@ fn team(lua: &Lua, name: &str, v: &Value) -> mlua::Result<Team> {
         })
 }
 
-fn show(v: &Value) -> String {
-    match v {
-        Value::String(s) => format!("`{}`", s.to_string_lossy()),
-        Value::Nil => "nil".into(),
-        other => format!("a {}", other.type_name()),
-    }
-}
-
 /// Registers every binding into a fresh `game` table.
 pub fn register(lua: &Lua) -> mlua::Result<Table> {
     let game = lua.create_table()?;
-    let mut reg = Registrar {
-        lua,
-        game: &game,
-        names: Vec::new(),
-    };
+    let mut reg = Registrar::new(lua, &game, &API);
     register_reads(&mut reg)?;
     register_writes(&mut reg)?;
-    lua.set_named_registry_value("ball.registered", reg.names.join(","))?;
+    reg.finish()?;
     Ok(game)
 }
 
 /// The names [`register`] registered, in order (for the drift test).
 pub fn registered(lua: &Lua) -> Vec<String> {
-    lua.named_registry_value::<String>("ball.registered")
-        .map(|s| s.split(',').map(str::to_string).collect())
-        .unwrap_or_default()
+    crate::script::registry::registered(lua)
 }
 
-struct Registrar<'a> {
-    lua: &'a Lua,
-    game: &'a Table,
-    names: Vec<&'static str>,
-}
-
-/// A binding's arguments: up to three, missing ones nil (no binding
-/// takes more). Read straight off the Lua stack: no list is built.
-type Args = (Value, Value, Value);
-
-impl Registrar<'_> {
-    fn add<R: mlua::IntoLuaMulti>(
-        &mut self,
-        name: &'static str,
-        f: impl Fn(&Lua, Args) -> mlua::Result<R> + 'static,
-    ) -> mlua::Result<()> {
-        let binding = BINDINGS.iter().find(|b| b.name == name);
-        let writes = binding.is_some_and(|b| b.writes);
-        let func = self.lua.create_function(move |lua, args: Args| {
-            if writes {
-                let c = ctx(lua)?;
-                if !c.writable {
-                    let hook = c.hook;
-                    drop(c);
-                    return Err(fail(
-                        lua,
-                        name,
-                        format!(
-                            "the kernel refuses changes during `{hook}`: it is a read-only check"
-                        ),
-                    ));
-                }
-            }
-            f(lua, args)
-        })?;
-        self.game.set(name, func)?;
-        self.names.push(name);
-        Ok(())
-    }
-}
+type Registrar<'a> = crate::script::registry::Registrar<'a, Ctx>;
 
 fn square_list(lua: &Lua, set: u128) -> mlua::Result<Table> {
     lua.create_sequence_from(squares(set).map(|s| s.to_string()))
 }
 
-fn register_reads(r: &mut Registrar) -> mlua::Result<()> {
+fn register_reads(r: &mut Registrar<'_>) -> mlua::Result<()> {
     r.add("to_move", |lua, _| Ok(ctx(lua)?.pos.to_move.name()))?;
     r.add("turn", |lua, _| Ok(ctx(lua)?.pos.turn))?;
     r.add("phase", |lua, _| {
@@ -511,7 +417,7 @@ fn active(pos: &Position, id: PieceId) -> Result<(), String> {
     Ok(())
 }
 
-fn register_writes(r: &mut Registrar) -> mlua::Result<()> {
+fn register_writes(r: &mut Registrar<'_>) -> mlua::Result<()> {
     r.add("move", |lua, a| {
         let id = piece(lua, "move", &a.0)?;
         let to = square(lua, "move", &a.1)?;
@@ -691,31 +597,8 @@ fn register_writes(r: &mut Registrar) -> mlua::Result<()> {
     Ok(())
 }
 
-/// One field of a script's table (a card, a variant, a target filter):
-/// the one list the loader checks names against (unknown fields,
-/// did-you-mean), the reference documents and the editor stubs declare.
-pub struct Field {
-    pub name: &'static str,
-    /// Lua-language-server type, e.g. `integer`, `fun(game: Game): boolean`.
-    pub ty: &'static str,
-    /// Whether the table must have it.
-    pub required: bool,
-    pub doc: &'static str,
-}
-
-const fn field(name: &'static str, ty: &'static str, required: bool, doc: &'static str) -> Field {
-    Field {
-        name,
-        ty,
-        required,
-        doc,
-    }
-}
-
 /// The names of a field list, for the loader's unknown-field check.
-pub fn names(fields: &[Field]) -> Vec<&'static str> {
-    fields.iter().map(|f| f.name).collect()
-}
+pub use crate::script::registry::names;
 
 /// A card's table (B11.6), `cards/<id>.lua`.
 pub const CARD_FIELDS: &[Field] = &[
@@ -799,39 +682,55 @@ pub const REQUIRES_FIELDS: &[Field] = &[
     field("ap_below_turn", "boolean", false, "The coach has spent AP this turn."),
 ];
 
-/// The field tables as the reference and the stubs show them: class name,
-/// heading, what it is, fields.
-const SCHEMAS: &[(&str, &str, &str, &[Field])] = &[
-    ("Card", "Cards", "A card file returns this table (B11.6). Two piece arguments are always different pieces.", CARD_FIELDS),
-    ("Requires", "`requires`", "With declared targets: what the whole card needs.", REQUIRES_FIELDS),
-    ("PieceFilter", "Target filters: a `\"piece\"` argument", "One entry of `targets` for a piece argument; every filter given must hold.", PIECE_FILTERS),
-    ("SquareFilter", "Target filters: a `\"square\"` argument", "One entry of `targets` for a square argument.", SQUARE_FILTERS),
-    ("NumberFilter", "Target filters: a `\"number\"` argument", "One entry of `targets` for a number argument: every whole number from `min` to `max`.", NUMBER_FILTERS),
-    ("Variant", "Variants", "A variant file returns this table. Hooks run in the ruleset's order; read-only hooks cannot write. A hook that fails (an error, its budget, a change that breaks the rules) is reported with file:line (`Game::take_errors`, `script error:` on stderr) and is not called again that game: a failed `touchdown_counts` counts the touchdown, a failed `allow` allows.", VARIANT_FIELDS),
-    ("ActionInfo", "`allow`'s action", "The table `allow` receives: the verb, the text, and the action's arguments by name.", ACTION_FIELDS),
+const SCHEMAS: &[Schema] = &[
+    Schema {
+        class: "Card",
+        title: "Cards",
+        what: "A card file returns this table (B11.6). Two piece arguments are always different pieces.",
+        fields: CARD_FIELDS,
+    },
+    Schema {
+        class: "Requires",
+        title: "`requires`",
+        what: "With declared targets: what the whole card needs.",
+        fields: REQUIRES_FIELDS,
+    },
+    Schema {
+        class: "PieceFilter",
+        title: "Target filters: a `\"piece\"` argument",
+        what: "One entry of `targets` for a piece argument; every filter given must hold.",
+        fields: PIECE_FILTERS,
+    },
+    Schema {
+        class: "SquareFilter",
+        title: "Target filters: a `\"square\"` argument",
+        what: "One entry of `targets` for a square argument.",
+        fields: SQUARE_FILTERS,
+    },
+    Schema {
+        class: "NumberFilter",
+        title: "Target filters: a `\"number\"` argument",
+        what: "One entry of `targets` for a number argument: every whole number from `min` to `max`.",
+        fields: NUMBER_FILTERS,
+    },
+    Schema {
+        class: "Variant",
+        title: "Variants",
+        what: "A variant file returns this table. Hooks run in the ruleset's order; read-only hooks cannot write. A hook that fails (an error, its budget, a change that breaks the rules) is reported with file:line (`Game::take_errors`, `script error:` on stderr) and is not called again that game: a failed `touchdown_counts` counts the touchdown, a failed `allow` allows.",
+        fields: VARIANT_FIELDS,
+    },
+    Schema {
+        class: "ActionInfo",
+        title: "`allow`'s action",
+        what: "The table `allow` receives: the verb, the text, and the action's arguments by name.",
+        fields: ACTION_FIELDS,
+    },
 ];
 
-/// The libraries and globals a script does not have, for the stubs.
-const REMOVED: &[&str] = &[
-    "io",
-    "os",
-    "debug",
-    "package",
-    "require",
-    "load",
-    "loadfile",
-    "loadstring",
-    "dofile",
-    "collectgarbage",
-    "print",
-];
-
-/// The API reference in Markdown, as `docs/lua-api.md` holds it.
-pub fn reference() -> String {
-    let mut s = String::from(
-        "# The Lua API\n\n\
-         Generated from `src/games/ball/script/api.rs` by `ball api`; a test fails when\n\
-         the two drift. Every hook receives the `game` table as its first argument\n\
+/// BALL's script API: what `ball api` prints and `docs/lua-api.md` holds.
+pub static API: Api = Api {
+    source: "src/games/ball/script/api.rs",
+    intro: "Every hook receives the `game` table as its first argument\n\
          (it is also the global `game`). Pieces are ids (`\"ATK3\"`), squares are names\n\
          (`\"H8\"`), teams are `\"ATK\"` / `\"DEF\"`.\n\n\
          Reads work in every hook. **Writes** work only in a card's `resolve` and a\n\
@@ -848,103 +747,25 @@ pub fn reference() -> String {
          (elements moved or sorted, bytes copied or searched, memory allocated), and at\n\
          most 0.5 s of wall time. A call that spends it stops with an error at its line.\n\
          Memory: 16 MiB a game. `error` takes a message string.\n\n",
-    );
-    for (title, writes) in [("Reads", false), ("Writes", true)] {
-        s.push_str(&format!("## {title}\n\n"));
-        for b in BINDINGS.iter().filter(|b| b.writes == writes) {
-            let ret = if b.returns.is_empty() {
-                String::new()
-            } else {
-                format!(" → `{}`", b.returns)
-            };
-            s.push_str(&format!(
-                "### `game.{}({})`{ret}\n\n{}\n\n",
-                b.name, b.params, b.doc
-            ));
-        }
-    }
-    s.push_str(
-        "# Script tables\n\n\
-         What a card or variant file returns. A field not listed is refused at load\n\
+    bindings: BINDINGS,
+    tables_intro: "What a card or variant file returns. A field not listed is refused at load\n\
          (`file:line: unknown field`, with \"did you mean\"); `ball api --stubs` declares\n\
          the same tables for the editor (`---@type Card`, `---@type Variant`).\n\n",
-    );
-    for (class, title, what, fields) in SCHEMAS {
-        s.push_str(&format!("## {title} (`{class}`)\n\n{what}\n\n"));
-        s.push_str("| field | type | | what |\n|---|---|---|---|\n");
-        for f in *fields {
-            s.push_str(&format!(
-                "| `{}` | `{}` | {} | {} |\n",
-                f.name,
-                f.ty.replace('|', "\\|"),
-                if f.required { "required" } else { "optional" },
-                f.doc.replace('|', "\\|")
-            ));
-        }
-        s.push('\n');
-    }
-    s.trim_end().to_string() + "\n"
-}
-
-/// lua-language-server annotations: completion and type checks for
-/// card and variant authors (`ball api --stubs > ball.lua`).
-pub fn stubs() -> String {
-    let mut s = String::from(
-        "---@meta\n-- Generated by `ball api --stubs`: editor annotations for ball scripts.\n\n\
-         ---@alias Piece string\n---@alias Square string\n---@alias Team \"ATK\"|\"DEF\"\n\
+    schemas: SCHEMAS,
+    stub_types: "---@alias Piece string\n---@alias Square string\n---@alias Team \"ATK\"|\"DEF\"\n\
          ---@class PieceInfo\n---@field id Piece\n---@field team Team\n---@field kind \"X\"|\"O\"|\"#\"\n\
          ---@field at Square\n---@field down boolean\n---@field restricted boolean\n---@field stacked boolean\n---@field ball boolean\n\
-         ---@class StackInfo\n---@field top Piece\n---@field bottom Piece\n---@field formed integer\n\n\
-         ---@class Game\ngame = {}\n\n",
-    );
-    for b in BINDINGS {
-        s.push_str(&format!("--- {}\n", b.doc));
-        for p in b.params.split(", ").filter(|p| !p.is_empty()) {
-            let (n, t) = p.split_once(": ").unwrap_or((p, "any"));
-            s.push_str(&format!("---@param {n} {t}\n"));
-        }
-        if !b.returns.is_empty() {
-            s.push_str(&format!("---@return {}\n", b.returns));
-        }
-        let names: Vec<&str> = b
-            .params
-            .split(", ")
-            .filter(|p| !p.is_empty())
-            .map(|p| p.split(':').next().unwrap_or(p).trim_end_matches('?'))
-            .collect();
-        s.push_str(&format!(
-            "function game.{}({}) end\n\n",
-            b.name,
-            names.join(", ")
-        ));
-    }
-    s.push_str("--- Iterates a table in a fixed order (numbers, then strings, each sorted).\n---@generic K, V\n---@param t table<K, V>\n---@return fun(): K, V\nfunction sorted_pairs(t) end\n");
-    s.push_str(
-        "\n-- The tables a script returns. `---@type Card` (or `Variant`) above the\n\
-         -- returned table makes the editor flag a misspelt field (`per_trun`,\n\
-         -- `on_touchdwon`). `(exact)`: no field beyond these.\n\n\
-         ---@alias TargetFilter PieceFilter|SquareFilter|NumberFilter\n\n",
-    );
-    for (class, _, what, fields) in SCHEMAS {
-        s.push_str(&format!("--- {what}\n---@class (exact) {class}\n"));
-        for f in *fields {
-            let opt = if f.required { "" } else { "?" };
-            s.push_str(&format!("---@field {}{opt} {} {}\n", f.name, f.ty, f.doc));
-        }
-        s.push('\n');
-    }
-    s.push_str("-- Not available in ball scripts: the sandbox removes them.\n");
-    for name in REMOVED {
-        s.push_str(&format!(
-            "---@deprecated `{name}` is not available in ball scripts (sandbox)\n{name} = nil\n"
-        ));
-    }
-    s.push_str(
-        "---@deprecated not available in ball scripts (sandbox)\nfunction string.pack() end\n\
-         ---@deprecated not available in ball scripts (sandbox)\nfunction string.unpack() end\n\
-         ---@deprecated not available in ball scripts (sandbox)\nfunction string.packsize() end\n\
-         ---@deprecated not available in ball scripts: BALL has no chance\nfunction math.random() end\n\
+         ---@class StackInfo\n---@field top Piece\n---@field bottom Piece\n---@field formed integer\n\n",
+    stub_removed: "---@deprecated not available in ball scripts: BALL has no chance\nfunction math.random() end\n\
          ---@deprecated not available in ball scripts: BALL has no chance\nfunction math.randomseed() end\n",
-    );
-    s
+};
+
+/// The API reference in Markdown, as `docs/lua-api.md` holds it.
+pub fn reference() -> String {
+    API.reference()
+}
+
+/// lua-language-server annotations (`ball api --stubs > ball.lua`).
+pub fn stubs() -> String {
+    API.stubs()
 }

@@ -7,9 +7,9 @@
 //! succeeded and the position still keeps every invariant.
 
 pub mod api;
-pub mod error;
 pub mod host;
-pub mod sandbox;
+
+pub use crate::script::{error, sandbox};
 
 pub use error::ScriptError;
 pub use host::Host;

@@ -1,10 +1,36 @@
 //! Script errors: every failure of a script, at load time or in a hook,
 //! becomes one message with file, line, owner (card or variant) and hook.
-//! The type is the rules' ([`crate::games::ball::extension::ScriptError`]:
-//! what a caller of `Ball` is handed); reading it out of a Lua error is
-//! the host's, here.
+//! The type is plain data, so a game's rules can hand it to any caller
+//! without knowing Lua; reading it out of a Lua error is the host's, here.
 
-pub use crate::games::ball::extension::ScriptError;
+/// A failed script: where, whose, which hook, and what happened. Plain
+/// data, so a caller of `Ball` can report it without knowing Lua: the
+/// commands print it on stderr, the lab counts it, the board logs it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.render())]
+pub struct ScriptError {
+    pub file: String,
+    pub line: Option<usize>,
+    /// `card sprint`, `variant mercy-rule`, `EP table`.
+    pub owner: String,
+    /// `load`, `targets`, `resolve`, `on_touchdown` …
+    pub hook: String,
+    pub message: String,
+}
+
+impl ScriptError {
+    /// `file:line: message (owner, hook `h`)`: one line.
+    pub fn render(&self) -> String {
+        let at = match self.line {
+            Some(l) => format!("{}:{l}", self.file),
+            None => self.file.clone(),
+        };
+        format!(
+            "{at}: {} ({}, hook `{}`)",
+            self.message, self.owner, self.hook
+        )
+    }
+}
 
 /// The longest message kept: a script can raise a 4 MiB string.
 const MAX_MESSAGE: usize = 300;

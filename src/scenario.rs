@@ -385,6 +385,11 @@ pub fn run<G: Title>(s: &Scenario<G>) -> Outcome {
     }
     report.push('\n');
     report.push_str(&game.show(&pos));
+    // An end a ruleset's script named (an overtime rule) is not visible
+    // on the board: the report says it.
+    if let Some(o) = game.outcome(&pos).filter(|o| o.end.is_named()) {
+        report.push_str(&format!("ended by: {}\n", o.end.name));
+    }
     let legal = game.canonical_legal(&pos);
     report.push_str(&format!("\nlegal ({}):\n", legal.len()));
     report.push_str(&grouped(&legal));

@@ -255,6 +255,9 @@ fn run<G: Module>(
         Command::Legal { json, .. } => {
             let (game, pos) = load(&game, text)?;
             let list = game.canonical_legal(&pos);
+            // A hook that failed while the list was made (`allow`, `cost`,
+            // a card's `targets`) changed the list: say so, exit 3.
+            super::report_script_errors(&game);
             if json {
                 writeln!(out, "{}", serde_json::to_string(&list)?)?;
             } else {

@@ -68,6 +68,42 @@ pub struct End {
     pub by_limit: bool,
 }
 
+/// How many different end names a process may give ([`End::named`]).
+const MAX_END_NAMES: usize = 1024;
+
+static END_NAMES: std::sync::Mutex<Vec<&'static str>> = std::sync::Mutex::new(Vec::new());
+
+impl End {
+    /// An end a ruleset's script names (a house rule's "sudden-death"):
+    /// reports keep `&'static str` names, so each distinct name is kept
+    /// once for the life of the process. Past [`MAX_END_NAMES`] distinct
+    /// names, `fallback`.
+    pub fn named(name: &str, fallback: &'static str) -> End {
+        let mut names = END_NAMES.lock().unwrap_or_else(|e| e.into_inner());
+        let name = match names.iter().find(|n| **n == name) {
+            Some(n) => *n,
+            None if names.len() < MAX_END_NAMES => {
+                let leaked: &'static str = Box::leak(name.to_string().into_boxed_str());
+                names.push(leaked);
+                leaked
+            }
+            None => fallback,
+        };
+        End {
+            name,
+            by_limit: false,
+        }
+    }
+
+    /// Whether a ruleset's script named this end ([`End::named`]) rather
+    /// than the game's rules: boards and records then say it, since the
+    /// score alone does not tell an overtime win from a regular one.
+    pub fn is_named(self) -> bool {
+        let names = END_NAMES.lock().unwrap_or_else(|e| e.into_inner());
+        names.iter().any(|n| std::ptr::eq(*n, self.name))
+    }
+}
+
 /// The result of a finished game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {

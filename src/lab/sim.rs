@@ -123,7 +123,10 @@ pub fn check_bots(specs: &[String; 2]) -> Result<(), String> {
 pub fn result_text<G: Game>(game: &G, pos: &G::Position) -> String {
     let s = game.score_text(pos);
     if game.to_move(pos).is_none() {
-        s
+        match game.outcome(pos) {
+            Some(o) if o.end.is_named() => format!("{s} ({})", o.end.name),
+            _ => s,
+        }
     } else {
         format!("unfinished {s}")
     }

@@ -385,10 +385,17 @@ impl<G: Flow> Session<G> {
     pub fn result_text(&self) -> String {
         let pos = self.position();
         match self.game.outcome(pos) {
-            Some(o) => match o.winner() {
-                Some(w) => format!("{} wins, {}", G::SEATS[w], o.score),
-                None => format!("draw, {}", o.score),
-            },
+            Some(o) => {
+                let how = if o.end.is_named() {
+                    format!(" ({})", o.end.name)
+                } else {
+                    String::new()
+                };
+                match o.winner() {
+                    Some(w) => format!("{} wins{how}, {}", G::SEATS[w], o.score),
+                    None => format!("draw{how}, {}", o.score),
+                }
+            }
             None => self.game.score_text(pos),
         }
     }

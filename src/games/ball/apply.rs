@@ -16,14 +16,49 @@ use crate::kernel::events::Sink;
 
 /// Applies `action`, emitting what happens into `log`.
 pub fn apply(pos: &mut Position, params: &Params, action: Action, log: &mut impl Sink<Event>) {
-    apply_with_touchdown_hook(pos, params, action, log, &mut ());
+    apply_with_hooks(pos, params, action, log, &mut ());
 }
 
-/// What a ruleset's scripts may do at a touchdown (B3.4): the variants'
-/// `touchdown_counts` and `on_touchdown`. The native rules pass `()`,
-/// which counts every touchdown and does nothing after it; the methods
-/// are called only when a touchdown is scored, never per action.
-pub trait TouchdownHooks {
+/// Why the rules would end the game now (B3.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RulesEnd {
+    Touchdowns,
+    TurnLimit,
+}
+
+impl RulesEnd {
+    pub fn name(self) -> &'static str {
+        match self {
+            RulesEnd::Touchdowns => "touchdowns",
+            RulesEnd::TurnLimit => "turn-limit",
+        }
+    }
+}
+
+/// What a ruleset's scripts decide where the rules would end the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The rules' end stands.
+    Rules,
+    /// Play goes on (sudden death, overtime).
+    Veto,
+    /// The game ends now, with this result, for the ruleset's end `reason`
+    /// (an index into `Params::layout`'s end names, from 1).
+    End { outcome: Outcome, reason: u8 },
+}
+
+/// The rule points of BALL that a ruleset's scripts may change: the cost
+/// of an action, a touchdown (veto, value, what follows), the start of a
+/// turn (who, with how many AP) and the end of the game. The native rules
+/// pass `()`, whose defaults are the rulebook's, and every method is
+/// generic, so a game without scripts pays nothing for them.
+pub trait Hooks {
+    /// The AP `action` costs in `pos`, when the scripts set it; `None`
+    /// keeps the rules' cost (B4.2).
+    fn cost(&mut self, _pos: &Position, _action: Action) -> Option<u8> {
+        None
+    }
+
     /// Before the score goes up: `false` vetoes the touchdown. Play then
     /// goes on as if the holder were not in the scoring zone: no score, no
     /// reset, the action's ordinary sequel (after `end` the release
@@ -34,24 +69,77 @@ pub trait TouchdownHooks {
         true
     }
 
+    /// What `team`'s touchdown scores, and for whom (B3.4: one, for the
+    /// scorer).
+    fn touchdown_value(&mut self, _pos: &Position, team: Team) -> (u8, Team) {
+        (1, team)
+    }
+
     /// After the score and before the B3.5 reset. A hook that ends the
     /// game (sets the outcome) freezes the position as it stands (B3.6).
     fn scored(&mut self, _pos: &mut Position) {}
+
+    /// Where the rules end the game (B3.6): the scripts may let it stand,
+    /// play on, or end it their way.
+    fn ending(&mut self, _pos: &Position, _why: RulesEnd) -> Ending {
+        Ending::Rules
+    }
+
+    /// Who moves next when a turn starts: `team` by the rules.
+    fn next_team(&mut self, _pos: &Position, team: Team) -> Team {
+        team
+    }
+
+    /// The AP a turn starts with: `ap` by the rules (B4.2). `pos` is the
+    /// new turn's position, its AP not yet set.
+    fn turn_ap(&mut self, _pos: &Position, ap: u8) -> u8 {
+        ap
+    }
 }
 
-impl TouchdownHooks for () {}
+impl Hooks for () {}
 
-/// [`apply`] with the hooks a variant runs at a touchdown: a veto before
-/// the score, and `on_touchdown` after it, before the B3.5 reset.
-pub fn apply_with_touchdown_hook(
+/// [`apply`] with the rule points a ruleset's scripts hook.
+pub fn apply_with_hooks<H: Hooks + ?Sized>(
     pos: &mut Position,
     params: &Params,
     action: Action,
     log: &mut impl Sink<Event>,
-    on_touchdown: &mut dyn TouchdownHooks,
+    hooks: &mut H,
 ) {
+    let cost = if costs_ap(action) {
+        hooks.cost(pos, action)
+    } else {
+        None
+    };
+    let before = pos.ap;
     effect(pos, params, action, log);
-    finish(pos, params, action, log, on_touchdown);
+    if let Some(c) = cost {
+        pos.ap = before.saturating_sub(c);
+    }
+    finish(pos, params, action, log, hooks);
+}
+
+/// Whether an action's AP cost is a rule point: every action-phase action
+/// a piece takes. `end` spends what is left, `convert` its own number,
+/// and the release tasks cost nothing (B10).
+pub fn costs_ap(action: Action) -> bool {
+    !matches!(action, Action::End | Action::Convert { .. }) && !action.is_task()
+}
+
+/// The rules' AP cost of an action (B4.2, B8); a card's is its own.
+pub fn native_cost(action: Action) -> u8 {
+    match action {
+        Action::Move { .. }
+        | Action::Dodge { .. }
+        | Action::TDodge { .. }
+        | Action::Block { .. }
+        | Action::Protect { .. }
+        | Action::SPass { .. } => 1,
+        Action::LPass { .. } => 2,
+        Action::Convert { ap } => ap,
+        _ => 0,
+    }
 }
 
 /// The action's own effect on the board. A card's effect is not here: the
@@ -213,28 +301,28 @@ fn effect(pos: &mut Position, params: &Params, action: Action, log: &mut impl Si
 
 /// What follows every action: the release phase's end (B10.1), or the
 /// touchdown check (B3.4) and the start of the release phase after `end`.
-pub fn finish(
+pub fn finish<H: Hooks + ?Sized>(
     pos: &mut Position,
     params: &Params,
     action: Action,
     log: &mut impl Sink<Event>,
-    on_touchdown: &mut dyn TouchdownHooks,
+    hooks: &mut H,
 ) {
     if action.is_task() {
         // B10.1: the phase ends when no task is left.
         if !has_task(pos, params) {
-            pass_turn(pos, params, log);
+            pass_turn(pos, params, log, hooks);
         }
         return;
     }
     // B3.4: every action-phase action may score; release tasks never do.
-    if touchdown(pos, params, log, on_touchdown) {
+    if touchdown(pos, params, log, hooks) {
         return;
     }
     if action == Action::End {
         pos.phase = Phase::Release;
         if !has_task(pos, params) {
-            pass_turn(pos, params, log);
+            pass_turn(pos, params, log, hooks);
         }
     }
 }
@@ -271,11 +359,11 @@ pub fn in_scoring_zone(team: Team, sq: Sq, params: &Params) -> bool {
 }
 
 /// B3.4–B3.6: scores, then ends the game or resets for the scorer's turn.
-fn touchdown(
+fn touchdown<H: Hooks + ?Sized>(
     pos: &mut Position,
     params: &Params,
     log: &mut impl Sink<Event>,
-    on_touchdown: &mut dyn TouchdownHooks,
+    hooks: &mut H,
 ) -> bool {
     let me = pos.to_move;
     let BallState::Held(holder) = pos.ball else {
@@ -284,44 +372,81 @@ fn touchdown(
     if holder.team() != me || !in_scoring_zone(me, pos.piece(holder).at, params) {
         return false;
     }
-    if !on_touchdown.counts(pos) {
+    if !hooks.counts(pos) {
         log.emit(Event::TouchdownVetoed { team: me, holder });
         return false;
     }
-    pos.score[me as usize] += 1;
+    let (points, to) = hooks.touchdown_value(pos, me);
+    pos.score[to as usize] = pos.score[to as usize].saturating_add(points);
     log.emit(Event::Touchdown { team: me });
-    if pos.score[me as usize] >= params.touchdowns_to_win || pos.turn >= params.turn_limit {
-        game_over(pos, log); // frozen as it stood: phase action, AP as left
-        return true;
+    let won = pos.score.iter().any(|&s| s >= params.touchdowns_to_win);
+    let rules_end = if won {
+        Some(RulesEnd::Touchdowns)
+    } else if pos.turn >= params.turn_limit {
+        Some(RulesEnd::TurnLimit)
+    } else {
+        None
+    };
+    if let Some(why) = rules_end {
+        match hooks.ending(pos, why) {
+            Ending::Rules => {
+                game_over(pos, log); // frozen as it stood: phase action, AP as left
+                return true;
+            }
+            Ending::End { outcome, reason } => {
+                end_by(pos, outcome, reason, log);
+                return true;
+            }
+            Ending::Veto => {}
+        }
     }
-    on_touchdown.scored(pos);
+    hooks.scored(pos);
     if let Some(outcome) = pos.outcome {
         // A variant ended the game here: frozen, no reset (B3.6).
         log.emit(Event::GameOver { outcome });
         return true;
     }
     pos.reset_pieces(params, me.other());
-    start_turn(pos, params, me, log);
+    let next = hooks.next_team(pos, me);
+    start_turn(pos, params, next, log, hooks);
     true
 }
 
 /// B10.1, B3.6: the turn passes, or the game ends after the last turn.
-fn pass_turn(pos: &mut Position, params: &Params, log: &mut impl Sink<Event>) {
+fn pass_turn<H: Hooks + ?Sized>(
+    pos: &mut Position,
+    params: &Params,
+    log: &mut impl Sink<Event>,
+    hooks: &mut H,
+) {
     if pos.turn >= params.turn_limit {
-        pos.phase = Phase::Release;
-        pos.ap = 0;
-        game_over(pos, log);
-        return;
+        let ending = hooks.ending(pos, RulesEnd::TurnLimit);
+        if ending != Ending::Veto {
+            pos.phase = Phase::Release;
+            pos.ap = 0;
+            match ending {
+                Ending::End { outcome, reason } => end_by(pos, outcome, reason, log),
+                _ => game_over(pos, log),
+            }
+            return;
+        }
     }
-    let next = pos.to_move.other();
-    start_turn(pos, params, next, log);
+    let next = hooks.next_team(pos, pos.to_move.other());
+    start_turn(pos, params, next, log, hooks);
 }
 
-fn start_turn(pos: &mut Position, params: &Params, team: Team, log: &mut impl Sink<Event>) {
-    pos.turn += 1;
+fn start_turn<H: Hooks + ?Sized>(
+    pos: &mut Position,
+    params: &Params,
+    team: Team,
+    log: &mut impl Sink<Event>,
+    hooks: &mut H,
+) {
+    pos.turn = pos.turn.saturating_add(1);
     pos.to_move = team;
     pos.phase = Phase::Action;
-    pos.ap = params.ap_per_turn;
+    pos.ap = 0;
+    pos.ap = hooks.turn_ap(pos, params.ap_per_turn);
     for p in pos.pieces.iter_mut() {
         p.restricted = false; // B4.5: restrictions end when the turn passes.
     }
@@ -330,6 +455,13 @@ fn start_turn(pos: &mut Position, params: &Params, team: Team, log: &mut impl Si
         team,
         turn: pos.turn,
     });
+}
+
+/// The game ends the way a ruleset's script said, for its reason.
+pub fn end_by<L: Sink<Event> + ?Sized>(pos: &mut Position, outcome: Outcome, reason: u8, log: &mut L) {
+    pos.outcome = Some(outcome);
+    pos.ended_by = reason;
+    log.emit(Event::GameOver { outcome });
 }
 
 /// B3.6: the game is over; the position stays as it stands.

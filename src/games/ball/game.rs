@@ -78,7 +78,9 @@ impl Game for Ball {
             BallOutcome::Winner(w) if w == t => SeatResult::Win,
             BallOutcome::Winner(_) => SeatResult::Loss,
         });
-        let end = if pos.score.iter().any(|&s| s >= self.params.touchdowns_to_win) {
+        let end = if let Some(name) = self.params.layout.end_name(pos.ended_by) {
+            End::named(name, SCRIPT_END.name)
+        } else if pos.score.iter().any(|&s| s >= self.params.touchdowns_to_win) {
             TOUCHDOWNS
         } else if pos.turn >= self.params.turn_limit {
             TURN_LIMIT
@@ -186,7 +188,7 @@ impl Title for Ball {
     }
 
     fn write_position(&self, pos: &Position) -> String {
-        json::write(pos)
+        json::write_with(pos, &self.params.layout)
     }
 
     fn read_position(&self, text: &str) -> Result<(Ball, Position), String> {
@@ -195,7 +197,16 @@ impl Title for Ball {
     }
 
     fn show(&self, pos: &Position) -> String {
-        show::render(pos, &self.params)
+        let mut s = show::render(pos, &self.params);
+        // A variant's counters are part of the game: a board that hid
+        // them would hide why an action costs more or is refused.
+        if pos.vars.iter().any(|&v| v != 0) {
+            s.push_str(&format!(
+                "counters: {}\n",
+                json::vars_text(pos, &self.params.layout)
+            ));
+        }
+        s
     }
 
     fn canonical_legal(&self, pos: &Position) -> Vec<String> {

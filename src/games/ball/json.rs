@@ -9,10 +9,10 @@ use serde_json::{Map, Value};
 use super::action::CardId;
 use super::board::Sq;
 use super::movegen::has_task;
-use super::params::Params;
+use super::params::{Layout, MAX_TURN_AP, Params, Scope};
 use super::piece::{Kind, N_PIECES, PieceId, Team};
 use super::position::{
-    BallState, CardUse, CardUses, Outcome, Phase, Piece, Position, Stack, Stacks,
+    BallState, CardUse, CardUses, MAX_VARS, Outcome, Phase, Piece, Position, Stack, Stacks, Vars,
 };
 
 /// A malformed position: which field, and what is wrong with it.
@@ -33,6 +33,14 @@ fn err<T>(field: impl Into<String>, problem: impl Into<String>) -> Result<T, Pos
 /// Writes the canonical JSON: fields in the order of `docs/rules/ball-notation.md`, one
 /// piece and one stack a line, so positions diff well in scenario files.
 pub fn write(pos: &Position) -> String {
+    write_with(pos, &Layout::default())
+}
+
+/// [`write`] with a ruleset's own data by the names its scripts gave it:
+/// `vars` (only when a counter is not 0) and `ended_by` (only when a
+/// script ended the game its way), so a position without scripts is
+/// written as it always was.
+pub fn write_with(pos: &Position, layout: &Layout) -> String {
     let mut s = String::with_capacity(1600);
     let team_pair = |v: [String; 2]| format!("{{\"ATK\": {}, \"DEF\": {}}}", v[0], v[1]);
     s.push_str("{\n  \"game\": \"ball\",\n");
@@ -100,6 +108,15 @@ pub fn write(pos: &Position) -> String {
         })
         .collect();
     s.push_str(&format!("  \"cards_used\": [{}],\n", uses.join(", ")));
+    if pos.vars.iter().any(|&v| v != 0) {
+        s.push_str(&format!("  \"vars\": {},\n", vars_text(pos, layout)));
+    }
+    if pos.ended_by != 0 {
+        let name = layout
+            .end_name(pos.ended_by)
+            .map_or_else(|| format!("#{}", pos.ended_by), str::to_string);
+        s.push_str(&format!("  \"ended_by\": {},\n", Value::String(name)));
+    }
     let winner = match pos.outcome {
         None => "null".to_string(),
         Some(Outcome::Winner(t)) => format!("\"{t}\""),
@@ -107,6 +124,104 @@ pub fn write(pos: &Position) -> String {
     };
     s.push_str(&format!("  \"winner\": {winner}\n}}\n"));
     s
+}
+
+/// `{"name": 3, "team_name": {"ATK": 1}, "piece_name": {"DEF2": -1}}`:
+/// the counters that are not 0, in the ruleset's order.
+pub fn vars_text(pos: &Position, layout: &Layout) -> String {
+    let mut parts = Vec::new();
+    for v in &layout.vars {
+        let values = &pos.vars[v.slot..v.slot + v.scope.slots()];
+        let key = Value::String(v.name.clone());
+        match v.scope {
+            Scope::Game if values[0] != 0 => parts.push(format!("{key}: {}", values[0])),
+            Scope::Game => {}
+            Scope::Team | Scope::Piece => {
+                let whos: Vec<String> = values
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, n)| **n != 0)
+                    .map(|(i, n)| format!("\"{}\": {n}", who_name(v.scope, i)))
+                    .collect();
+                if !whos.is_empty() {
+                    parts.push(format!("{key}: {{{}}}", whos.join(", ")));
+                }
+            }
+        }
+    }
+    // A slot no declared counter owns (a position made under another
+    // ruleset) is shown by its number rather than lost.
+    let owned = |i: usize| {
+        layout
+            .vars
+            .iter()
+            .any(|v| (v.slot..v.slot + v.scope.slots()).contains(&i))
+    };
+    for (i, n) in pos.vars.iter().enumerate() {
+        if *n != 0 && !owned(i) {
+            parts.push(format!("\"#{i}\": {n}"));
+        }
+    }
+    format!("{{{}}}", parts.join(", "))
+}
+
+/// A team's or a piece's name as a counter's key: index `i` of its slots.
+pub fn who_name(scope: Scope, i: usize) -> String {
+    match scope {
+        Scope::Game => String::new(),
+        Scope::Team => Team::BOTH[i].to_string(),
+        Scope::Piece => PieceId(i as u8).to_string(),
+    }
+}
+
+/// Reads `vars` by the ruleset's counter names.
+fn read_vars(obj: &Map<String, Value>, layout: &Layout) -> Result<Vars, PositionError> {
+    let mut vars = [0i16; MAX_VARS];
+    let Some(v) = obj.get("vars") else {
+        return Ok(vars);
+    };
+    let Value::Object(map) = v else {
+        return err("vars", "expected an object of the ruleset's counters");
+    };
+    let value = |v: &Value, field: &str| -> Result<i16, PositionError> {
+        v.as_i64()
+            .and_then(|n| i16::try_from(n).ok())
+            .ok_or_else(|| PositionError {
+                field: field.into(),
+                problem: "expected a whole number from -32768 to 32767".into(),
+            })
+    };
+    for (name, v) in map {
+        let field = format!("vars.{name}");
+        let Some(decl) = layout.var(name) else {
+            let known: Vec<&str> = layout.vars.iter().map(|v| v.name.as_str()).collect();
+            let hint = crate::diagnostic::did_you_mean(name, known.iter().copied())
+                .map(|s| format!(" (did you mean `{s}`?)"))
+                .unwrap_or_default();
+            return err(
+                field,
+                format!("this ruleset's scripts keep no counter of that name{hint}"),
+            );
+        };
+        match decl.scope {
+            Scope::Game => vars[decl.slot] = value(v, &field)?,
+            scope => {
+                let Value::Object(whos) = v else {
+                    return err(field, format!("expected an object by {}", scope.name()));
+                };
+                for (who, n) in whos {
+                    let i = (0..scope.slots())
+                        .find(|&i| who_name(scope, i) == *who)
+                        .ok_or_else(|| PositionError {
+                            field: format!("{field}.{who}"),
+                            problem: format!("not a {}", scope.name()),
+                        })?;
+                    vars[decl.slot + i] = value(n, &format!("{field}.{who}"))?;
+                }
+            }
+        }
+    }
+    Ok(vars)
 }
 
 /// Reads and validates a position.
@@ -137,7 +252,7 @@ pub fn read(text: &str, params: &Params) -> Result<Position, PositionError> {
         }
     }
     let turn = uint(&obj, "turn", "turn")?;
-    if turn == 0 || turn > u64::from(params.turn_limit) {
+    if turn == 0 || turn > u64::from(last_turn(params)) {
         return err(
             "turn",
             format!(
@@ -154,7 +269,7 @@ pub fn read(text: &str, params: &Params) -> Result<Position, PositionError> {
         _ => return err("phase", "expected \"action\" or \"release\""),
     };
     let ap = uint(&obj, "ap", "ap")?;
-    if ap > u64::from(params.ap_per_turn) {
+    if ap > u64::from(turn_ap_cap(params)) {
         return err(
             "ap",
             format!(
@@ -181,9 +296,38 @@ pub fn read(text: &str, params: &Params) -> Result<Position, PositionError> {
             _ => return err("winner", "expected null, \"ATK\", \"DEF\" or \"draw\""),
         },
     };
-    check_outcome(outcome, score, turn, params)?;
+    check_outcome(outcome, score, turn, params, obj.contains_key("ended_by"))?;
     let card_uses = card_uses(&obj)?;
+    let vars = read_vars(&obj, &params.layout)?;
+    let ended_by = match obj.get("ended_by") {
+        None => 0,
+        Some(v) => {
+            let name = v.as_str().unwrap_or("");
+            let k = params
+                .layout
+                .ends
+                .iter()
+                .position(|e| e == name)
+                .ok_or_else(|| PositionError {
+                    field: "ended_by".into(),
+                    problem: format!(
+                        "{v} is not one of this ruleset's ends ({})",
+                        if params.layout.ends.is_empty() {
+                            "it has none".to_string()
+                        } else {
+                            params.layout.ends.join(", ")
+                        }
+                    ),
+                })?;
+            k as u8 + 1
+        }
+    };
+    if ended_by != 0 && outcome.is_none() {
+        return err("ended_by", "only a finished game has ended (`winner` is null)");
+    }
     let pos = Position {
+        ended_by,
+        vars,
         card_uses,
         turn,
         to_move,
@@ -556,8 +700,13 @@ fn check_outcome(
     score: [u8; 2],
     turn: u16,
     params: &Params,
+    by_script: bool,
 ) -> Result<(), PositionError> {
     let [atk, def] = score;
+    if by_script {
+        // A variant's end names its own winner, whenever it likes.
+        return Ok(());
+    }
     match outcome {
         Some(outcome) => {
             if outcome != Outcome::by_score(score) {
@@ -581,6 +730,7 @@ fn check_outcome(
                 );
             }
         }
+        None if params.layout.decides_end => {}
         None => {
             for t in Team::BOTH {
                 if score[t as usize] >= params.touchdowns_to_win {
@@ -605,16 +755,17 @@ fn check_outcome(
 /// the engine never prints a position it would refuse. Fields are named
 /// as `write` lays them out (pieces in id order, stacks in board order).
 pub fn check(pos: &Position, params: &Params) -> Result<(), PositionError> {
-    if pos.turn == 0 || pos.turn > params.turn_limit {
+    if pos.turn == 0 || pos.turn > last_turn(params) {
         return err(
             "turn",
             format!(
                 "{} is outside 1..={} (B3.3, B3.6: turn_limit)",
-                pos.turn, params.turn_limit
+                pos.turn,
+                last_turn(params)
             ),
         );
     }
-    if pos.ap > params.ap_per_turn {
+    if pos.ap > turn_ap_cap(params) {
         return err(
             "ap",
             format!(
@@ -706,7 +857,10 @@ pub fn check(pos: &Position, params: &Params) -> Result<(), PositionError> {
             }
         }
     }
-    check_outcome(pos.outcome, pos.score, pos.turn, params)?;
+    check_outcome(pos.outcome, pos.score, pos.turn, params, pos.ended_by != 0)?;
+    if pos.ended_by != 0 && (pos.outcome.is_none() || params.layout.end_name(pos.ended_by).is_none()) {
+        return err("ended_by", "not one of this ruleset's ends of a finished game");
+    }
     if pos.phase == Phase::Release && !pos.is_over() && !has_task(pos, params) {
         return err(
             "phase",
@@ -714,6 +868,25 @@ pub fn check(pos: &Position, params: &Params) -> Result<(), PositionError> {
         );
     }
     Ok(())
+}
+
+/// The last turn a position may have: `turn_limit`, or any while a
+/// variant that decides the end plays on.
+fn last_turn(params: &Params) -> u16 {
+    if params.layout.decides_end {
+        u16::MAX
+    } else {
+        params.turn_limit
+    }
+}
+
+/// The most AP a position may have left.
+fn turn_ap_cap(params: &Params) -> u8 {
+    if params.layout.sets_turn_ap {
+        params.ap_per_turn.max(MAX_TURN_AP)
+    } else {
+        params.ap_per_turn
+    }
 }
 
 /// [`check`], under the name the script host has always called it.

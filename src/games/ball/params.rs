@@ -122,6 +122,101 @@ pub struct Params {
     /// the position reader must accept such an end. Set by the script
     /// host, not a ruleset key.
     pub scripted_end: bool,
+    /// What a ruleset's scripts add to the game's data (their end names,
+    /// counters and own parameters). Shared, since `Params` is cloned per
+    /// game and per hook call; empty without scripts.
+    pub layout: std::sync::Arc<Layout>,
+}
+
+/// Who a counter of a ruleset's scripts is kept for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    Game,
+    Team,
+    Piece,
+}
+
+impl Scope {
+    /// The position slots a counter of this scope takes.
+    pub fn slots(self) -> usize {
+        match self {
+            Scope::Game => 1,
+            Scope::Team => 2,
+            Scope::Piece => super::piece::N_PIECES,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Scope::Game => "game",
+            Scope::Team => "team",
+            Scope::Piece => "piece",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Scope> {
+        [Scope::Game, Scope::Team, Scope::Piece]
+            .into_iter()
+            .find(|k| k.name() == s)
+    }
+}
+
+/// One counter a variant keeps in the position (`state`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VarDecl {
+    pub name: String,
+    pub scope: Scope,
+    /// Its first slot in `Position::vars`.
+    pub slot: usize,
+}
+
+/// A parameter a variant declares (`options`): its value under this
+/// ruleset (the default, or the ruleset file's).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionValue {
+    pub name: String,
+    pub value: i64,
+    pub boolean: bool,
+}
+
+/// What a ruleset's scripts add to the game's data. The rules read none
+/// of it; the position JSON writes and reads it by these names.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Layout {
+    /// The names of the ways a variant may end the game; `ended_by` k is
+    /// `ends[k - 1]`.
+    pub ends: Vec<String>,
+    pub vars: Vec<VarDecl>,
+    pub options: Vec<OptionValue>,
+    /// The variant options the ruleset file sets, before the variants
+    /// that declare them are loaded (which then check them).
+    pub given: Vec<OptionValue>,
+    /// A variant decides the end (`ending`): turns may pass `turn_limit`
+    /// and scores `touchdowns_to_win` while it plays on.
+    pub decides_end: bool,
+    /// A variant sets a turn's AP (`turn_ap`): up to [`MAX_TURN_AP`].
+    pub sets_turn_ap: bool,
+}
+
+/// The most AP a variant's `turn_ap` may give a turn (and `cost` ask).
+pub const MAX_TURN_AP: u8 = 20;
+
+impl Layout {
+    pub fn var(&self, name: &str) -> Option<&VarDecl> {
+        self.vars.iter().find(|v| v.name == name)
+    }
+
+    /// The end name of `ended_by`, if it is one of this ruleset's.
+    pub fn end_name(&self, ended_by: u8) -> Option<&str> {
+        (ended_by as usize)
+            .checked_sub(1)
+            .and_then(|i| self.ends.get(i))
+            .map(String::as_str)
+    }
+
+    pub fn option(&self, name: &str) -> Option<&OptionValue> {
+        self.options.iter().find(|o| o.name == name)
+    }
 }
 
 /// Equal when the rules are: `scripted_end` is not a rule a ruleset
@@ -144,6 +239,7 @@ impl PartialEq for Params {
             forbidden,
             setup,
             scripted_end: _,
+            layout,
         } = self;
         *ap_per_turn == other.ap_per_turn
             && *end_zone_depth == other.end_zone_depth
@@ -157,6 +253,7 @@ impl PartialEq for Params {
             && *stack_top_takes_ball == other.stack_top_takes_ball
             && *keep_choice_needs_top == other.keep_choice_needs_top
             && *forbidden == other.forbidden
+            && *layout == other.layout
             && *setup == other.setup
     }
 }
@@ -180,6 +277,7 @@ impl Default for Params {
             forbidden: Verbs::NONE,
             setup: setup::standard(),
             scripted_end: false,
+            layout: Default::default(),
         }
     }
 }

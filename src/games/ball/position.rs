@@ -167,7 +167,21 @@ pub struct Position {
     pub card_uses: CardUses,
     /// B3.6: set when the game is over; the position is then frozen.
     pub outcome: Option<Outcome>,
+    /// How a finished game ended when a ruleset's script ended it its own
+    /// way: an index from 1 into the ruleset's end names
+    /// (`Params::layout`); 0 when the rules (or `end_game()`) did.
+    pub ended_by: u8,
+    /// A ruleset's own counters (its variants' `state`), by slot of
+    /// `Params::layout`: part of the position, so save, load and replay
+    /// see the same game. All zero without scripts.
+    pub vars: Vars,
 }
+
+/// How many counters a ruleset's scripts may keep in a position.
+pub const MAX_VARS: usize = 28;
+
+/// The counters' values; a slot's meaning is the ruleset's.
+pub type Vars = [i16; MAX_VARS];
 
 /// One coach's record of one card with a use limit (B11.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -258,6 +272,8 @@ impl Position {
             stacks: Stacks::default(),
             card_uses: CardUses::default(),
             outcome: None,
+            ended_by: 0,
+            vars: [0; MAX_VARS],
         };
         pos.reset_pieces(params, Team::Atk);
         pos
@@ -339,7 +355,8 @@ mod tests {
     /// A position is cheap to copy: bots and perft clone one per node.
     #[test]
     fn position_and_action_stay_small() {
-        assert!(std::mem::size_of::<Position>() <= 256);
+        let size = std::mem::size_of::<Position>();
+        assert!(size <= 256, "{size} bytes");
         assert_eq!(std::mem::size_of::<crate::games::ball::action::Action>(), 8);
     }
 }

@@ -161,6 +161,9 @@ pub struct Ruleset {
     pub cards: [Vec<ScriptSource>; 2],
     /// The ruleset files read, base of the `extends` chain first.
     pub files: Vec<ScriptSource>,
+    /// Where each variant option the files set (`[options]`) was set, to
+    /// point at the line when no variant declares it.
+    pub options_at: Vec<(String, Problem)>,
 }
 
 /// Why a ruleset could not be loaded: one line, naming the first problem
@@ -200,6 +203,7 @@ impl Ruleset {
                 variants: Vec::new(),
                 cards: [Vec::new(), Vec::new()],
                 files: Vec::new(),
+                options_at: Vec::new(),
             }
         }
     }
@@ -227,7 +231,10 @@ impl Ruleset {
             // The scripts are compiled once here: a broken script fails the
             // load, and the variants' parameters become the ruleset's.
             match crate::games::ball::script::prepare(&ruleset) {
-                Ok(prepared) => ruleset.params = prepared.params,
+                Ok(prepared) => {
+                    problems.extend(undeclared_options(&ruleset, &prepared.params));
+                    ruleset.params = prepared.params;
+                }
                 Err(errors) => problems.extend(errors.iter().map(|e| e.problem())),
             }
         }
@@ -268,6 +275,9 @@ impl Ruleset {
         // script layer's. The best-effort `ruleset` holds every script that
         // could be read, even when the TOML has problems.
         problems.extend(crate::games::ball::script::check_scripts(&ruleset));
+        if let Ok(prepared) = crate::games::ball::script::prepare(&ruleset) {
+            problems.extend(undeclared_options(&ruleset, &prepared.params));
+        }
         dedup(&mut problems);
         problems
     }
@@ -379,6 +389,7 @@ const TOP_KEYS: &[&str] = &[
     "variants",
     "params",
     "cards",
+    "options",
 ];
 
 /// Verbs a ruleset may not forbid: without them a game can stall.
@@ -504,6 +515,7 @@ pub fn params_toml(params: &Params) -> String {
         forbidden,
         setup: _,        // B3.1 is not a ruleset parameter yet.
         scripted_end: _, // the script host's, not a key
+        layout: _,
     } = params;
     let forbid: Vec<String> = Verb::ALL
         .into_iter()
@@ -587,6 +599,7 @@ struct Merged {
     variants: Vec<ScriptRef>,
     cards: [Vec<ScriptRef>; 2],
     cards_origin: [Option<Origin>; 2],
+    options_at: Vec<(String, Problem)>,
 }
 
 /// One ruleset file being read: its text for line numbers, its directory
@@ -1032,6 +1045,7 @@ set `card_mode = true` or remove [cards]",
             variants,
             cards,
             files,
+            options_at: merged.options_at,
         };
         (ruleset, problems)
     }
@@ -1145,6 +1159,16 @@ fn apply_layer(
                     ),
                 ),
             },
+            "options" => match v.as_table() {
+                Some(t) => options_table(ctx, t, merged),
+                None => ctx.problem(
+                    at,
+                    format!(
+                        "`options` must be a table ([options]), found {}",
+                        type_name(v)
+                    ),
+                ),
+            },
             "cards" => match v.as_table() {
                 Some(t) => cards_table(loader, ctx, t, merged),
                 None => ctx.problem(
@@ -1233,6 +1257,67 @@ fn params_table(ctx: &mut FileCtx, table: &DeTable, merged: &mut Merged) {
             merged.param_origin.insert(name, ctx.origin(at));
         }
     }
+}
+
+/// `[options]`: the variants' own parameters, by name. Which names exist
+/// and their ranges are the variants' (`options` in their scripts),
+/// checked once the scripts are loaded; here, only the values' kinds.
+fn options_table(ctx: &mut FileCtx, table: &DeTable, merged: &mut Merged) {
+    for (key, value) in table.iter() {
+        let k = key.get_ref().as_ref();
+        let at = value.span().start;
+        let (n, boolean) = match value.get_ref() {
+            DeValue::Integer(i) => match i64::from_str_radix(i.as_str(), i.radix()) {
+                Ok(n) => (n, false),
+                Err(_) => {
+                    ctx.problem(at, format!("option `{k}` = {} is out of range", i.as_str()));
+                    continue;
+                }
+            },
+            DeValue::Boolean(b) => (i64::from(*b), true),
+            other => {
+                ctx.problem(
+                    at,
+                    format!(
+                        "option `{k}` must be a whole number or true/false, found {}",
+                        type_name(other)
+                    ),
+                );
+                continue;
+            }
+        };
+        let layout = std::sync::Arc::make_mut(&mut merged.params.layout);
+        layout.given.retain(|g| g.name != k);
+        layout.given.push(crate::games::ball::params::OptionValue {
+            name: k.to_string(),
+            value: n,
+            boolean,
+        });
+        let line = ctx.line(at);
+        merged.options_at.retain(|(name, _)| name != k);
+        merged.options_at.push((
+            k.to_string(),
+            Problem::new(ctx.doc.file.clone(), Some(line), String::new()),
+        ));
+    }
+}
+
+/// The options a ruleset sets that none of its variants declares.
+pub fn undeclared_options(ruleset: &Ruleset, params: &Params) -> Vec<Problem> {
+    let known: Vec<&str> = params.layout.options.iter().map(|o| o.name.as_str()).collect();
+    ruleset
+        .options_at
+        .iter()
+        .filter(|(name, _)| !known.contains(&name.as_str()))
+        .map(|(name, at)| {
+            let message = if known.is_empty() {
+                format!("option `{name}`: no variant of this ruleset declares options")
+            } else {
+                unknown("option", name, known.iter().copied())
+            };
+            Problem::new(at.file.clone(), at.line, message)
+        })
+        .collect()
 }
 
 /// `forbid = ["tdodge", …]`: verb names.

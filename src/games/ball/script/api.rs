@@ -17,7 +17,7 @@ use crate::script::registry::{Api, Gate, Schema, field, read, write};
 use crate::script::registry::{fail, show};
 
 use crate::games::ball::board::{Sq, squares};
-use crate::games::ball::params::Params;
+use crate::games::ball::params::{Params, Scope};
 use crate::games::ball::piece::{PieceId, Team};
 use crate::games::ball::position::{BallState, Outcome, Phase, Position, Stack};
 
@@ -44,6 +44,12 @@ pub const BINDINGS: &[Binding] = &[
         "name: string",
         "integer|boolean|nil",
         "A ruleset parameter by its TOML name, e.g. `\"short_pass_range\"`.",
+    ),
+    read(
+        "get",
+        "name: string, who?: Piece|Team",
+        "integer",
+        "A counter a variant keeps in the position (its `state`): a game counter by name, a team's or a piece's with `who`. Counters start at 0; they are saved, loaded and replayed with the position.",
     ),
     read(
         "pieces",
@@ -165,7 +171,12 @@ pub const BINDINGS: &[Binding] = &[
     write(
         "end_game",
         "",
-        "Ends the game now; more touchdowns wins, equal is a draw (B3.6).",
+        "Ends the game now; more touchdowns wins, equal is a draw (B3.6). To end it with a winner and a reason of your own, use a variant's `ending`.",
+    ),
+    write(
+        "set",
+        "name: string, value: integer, who?: Piece|Team",
+        "Sets a counter of the variants' `state` (-32768..32767); `who` for a team or piece counter.",
     ),
 ];
 
@@ -286,9 +297,27 @@ fn register_reads(r: &mut Registrar<'_>) -> mlua::Result<()> {
             "short_pass_loose" => Value::Boolean(p.short_pass_loose),
             "stack_top_takes_ball" => Value::Boolean(p.stack_top_takes_ball),
             "keep_choice_needs_top" => Value::Boolean(p.keep_choice_needs_top),
-            _ => return Err(fail(lua, "param", format!("no parameter `{name}`"))),
+            other => match p.layout.option(other) {
+                Some(o) if o.boolean => Value::Boolean(o.value != 0),
+                Some(o) => Value::Integer(o.value),
+                None => {
+                    let known = crate::games::ball::ruleset::PARAM_KEYS
+                        .iter()
+                        .map(|(k, _)| *k)
+                        .chain(p.layout.options.iter().map(|o| o.name.as_str()));
+                    let hint = crate::diagnostic::did_you_mean(other, known)
+                        .map(|s| format!(" (did you mean `{s}`?)"))
+                        .unwrap_or_default();
+                    return Err(fail(lua, "param", format!("no parameter `{name}`{hint}")));
+                }
+            },
         };
         Ok(v)
+    })?;
+    r.add("get", |lua, a| {
+        let name = a.0.as_string().map(|s| s.to_string_lossy()).unwrap_or_default();
+        let slot = counter_slot(lua, "get", &name, &a.1)?;
+        Ok(i64::from(ctx(lua)?.pos.vars[slot]))
     })?;
     r.add("pieces", |lua, a| {
         let which = match a.0 {
@@ -594,7 +623,57 @@ fn register_writes(r: &mut Registrar<'_>) -> mlua::Result<()> {
             Ok(())
         })
     })?;
+    r.add("set", |lua, a| {
+        let name = a.0.as_string().map(|s| s.to_string_lossy()).unwrap_or_default();
+        let value = match a.1 {
+            Value::Integer(n) => i16::try_from(n).map_err(|_| {
+                fail(lua, "set", format!("{n} is outside -32768..32767"))
+            })?,
+            ref v => {
+                return Err(fail(
+                    lua,
+                    "set",
+                    format!("the value must be a whole number, not {}", show(v)),
+                ));
+            }
+        };
+        let slot = counter_slot(lua, "set", &name, &a.2)?;
+        change(lua, "set", |pos, _| {
+            pos.vars[slot] = value;
+            Ok(())
+        })
+    })?;
     Ok(())
+}
+
+/// The position slot of counter `name` for `who` (nil for a game
+/// counter), or an error that says what the ruleset keeps.
+fn counter_slot(lua: &Lua, binding: &str, name: &str, who: &Value) -> mlua::Result<usize> {
+    let layout = ctx(lua)?.params.layout.clone();
+    let Some(decl) = layout.var(name) else {
+        let known: Vec<&str> = layout.vars.iter().map(|v| v.name.as_str()).collect();
+        let hint = crate::diagnostic::did_you_mean(name, known.iter().copied())
+            .map(|s| format!(" (did you mean `{s}`?)"))
+            .unwrap_or_default();
+        return Err(fail(
+            lua,
+            binding,
+            format!("no counter `{name}` in this ruleset's variants' `state`{hint}"),
+        ));
+    };
+    let index = match (decl.scope, who) {
+        (Scope::Game, Value::Nil) => 0,
+        (Scope::Team, v) => team(lua, binding, v)? as usize,
+        (Scope::Piece, v) => piece(lua, binding, v)?.0 as usize,
+        (Scope::Game, v) => {
+            return Err(fail(
+                lua,
+                binding,
+                format!("`{name}` is a game counter: it takes no {}", show(v)),
+            ));
+        }
+    };
+    Ok(decl.slot + index)
 }
 
 /// The names of a field list, for the loader's unknown-field check.
@@ -625,6 +704,17 @@ pub const VARIANT_FIELDS: &[Field] = &[
     field("on_touchdown", "fun(game: Game, team: Team)", false, "After a touchdown is scored (the score already counts it) and before the B3.5 reset; may write, e.g. `game.end_game()`. `team` scored."),
     field("on_turn_start", "fun(game: Game, team: Team)", false, "When `team`'s turn starts (after a reset, after the release phase); may write."),
     field("touchdown_counts", "fun(game: Game, team: Team): boolean|{count: boolean}", false, "Read-only, before a touchdown of `team` counts (its holder ends an action-phase action in the scoring zone, B3.4): `false` or `{count = false}` vetoes it; `true`/nil counts. A vetoed touchdown scores nothing and resets nothing: play goes on as if the holder were outside the zone (the action's own sequel; after `end`, the release phase), and the check runs again after the coach's next action-phase action."),
+    field("state", "table<string, \"game\"|\"team\"|\"piece\">", false, "Counters the variant keeps in the position, by name: one for the game, one a team or one a piece, each a whole number starting at 0 (`game.get`, `game.set`). They are the only state a script keeps between hook calls, and the position JSON carries them (`vars`), so save, load and replay see the same game. At most 28 slots a ruleset (a game counter takes 1, a team counter 2, a piece counter 14)."),
+    field("options", "table<string, Option>", false, "Parameters the variant declares (below): the ruleset file sets them under `[options]` (checked against `min`/`max`, did-you-mean on names); `game.param(name)` reads them."),
+    field("ends", "string[]", false, "The names `ending` may give as `reason`, besides the variant's own name: how `sim`, `compare`, the boards and records name a game it ended."),
+    field("cost", "fun(game: Game, action: ActionInfo): integer?", false, "Read-only: the AP an action-phase action costs (0-20; nil keeps the rules' cost: 1, a long pass 2, a hand-off 0, a card its `ap`). `legal` lists only what the coach can afford at these prices; a refusal says what it costs. Not asked of `end`, `convert` or the release tasks. Example: `cost = function(game, a) if a.verb == \"lpass\" then return 3 end end`."),
+    field("touchdown_value", "fun(game: Game, team: Team): integer?, Team?", false, "Read-only, when `team`'s touchdown counts: the points it scores (0-9; nil: 1) and, optionally, the team they go to. The game ends when a score reaches `touchdowns_to_win` (B3.6)."),
+    field("ending", "fun(game: Game, why: \"touchdowns\"|\"turn-limit\"): nil|false|End", false, "Read-only, asked only where the rules would end the game (`why` says which rule: a score reached `touchdowns_to_win`, or the last turn ended). nil lets the rules' end stand; `false` plays on past it (it is asked again at the next such point: after the next touchdown, or the next turn); an `End` table ends the game now — nil winner by the score, nil reason the variant's name, another reason one of its `ends`. Reports name the game's end by that reason. Example: sudden death after the turn limit (`rulesets/overtime.toml`)."),
+    field("ends_now", "fun(game: Game): End?", false, "Read-only, after every action of a game that goes on: an `End` table ends it now (a condition of the variant's own: a lead, a count), nil goes on. Asked per action, so it costs a Lua call on every action; `ending` costs one only where the rules end."),
+    field("next_turn", "fun(game: Game, team: Team): Team?", false, "Read-only, when a turn starts: which coach moves (`team` is the rules' choice: B10.1 after a release phase, B3.5 after a touchdown); nil keeps it."),
+    field("turn_ap", "fun(game: Game, team: Team): integer?", false, "Read-only, when `team`'s turn starts: its AP (0-20; nil: `ap_per_turn`)."),
+    field("on_event", "fun(game: Game, event: EventInfo)", false, "After each action, once for each rule event the action caused, in order (below); may write (a checked copy, as `resolve`)."),
+    field("after_action", "fun(game: Game, action: ActionInfo)", false, "After every action (and its `on_event`s); may write. `action` is the action just played."),
     field("allow", "fun(game: Game, action: ActionInfo): boolean, string?", false, "Read-only, for each action of the rules' legal list but `end`, `standup` and `release`: `false` removes it (an optional second value is the reason a refusal gives, rule `ruleset`). It can only remove: an action the rules refuse is never asked about. Asked per action: a ruleset without `allow` calls no Lua per legal list."),
 ];
 
@@ -641,6 +731,33 @@ pub const ACTION_FIELDS: &[Field] = &[
     field("ap", "integer", false, "`convert`'s AP."),
     field("card", "string", false, "`card`'s id."),
     field("args", "(Piece|Square|integer)[]", false, "`card`'s arguments."),
+];
+
+/// A variant's declared parameter (`options`).
+pub const OPTION_FIELDS: &[Field] = &[
+    field("default", "integer|boolean", true, "Its value when the ruleset does not set it; a boolean option is set with true/false."),
+    field("min", "integer", false, "The least value a ruleset may set (numbers only)."),
+    field("max", "integer", false, "The greatest value a ruleset may set (numbers only)."),
+    field("text", "string", true, "What it sets, in one sentence (shown by `check`)."),
+];
+
+/// What `on_event` gets.
+pub const EVENT_FIELDS: &[Field] = &[
+    field("kind", "string", true, super::points::EVENT_KINDS),
+    field("piece", "Piece", false, "The piece it happened to."),
+    field("at", "Square", false, "Where."),
+    field("team", "Team", false, "The team (touchdown, turn_started, card)."),
+    field("top", "Piece", false, "A stack's top."),
+    field("bottom", "Piece", false, "A stack's bottom."),
+    field("how", "string", false, "How the ball was taken."),
+    field("turn", "integer", false, "The turn that started."),
+    field("card", "string", false, "The card played."),
+];
+
+/// What `ending` returns to end the game.
+pub const END_FIELDS: &[Field] = &[
+    field("winner", "Team|\"draw\"", false, "Who won; nil: more touchdowns wins, equal is a draw."),
+    field("reason", "string", false, "How reports name the end: the variant's name (nil) or one of its `ends`."),
 ];
 
 /// A declared target's filters for a `"piece"` argument.
@@ -718,6 +835,24 @@ const SCHEMAS: &[Schema] = &[
         title: "Variants",
         what: "A variant file returns this table. Hooks run in the ruleset's order; read-only hooks cannot write. A hook that fails (an error, its budget, a change that breaks the rules) is reported with file:line (`Game::take_errors`, `script error:` on stderr) and is not called again that game: a failed `touchdown_counts` counts the touchdown, a failed `allow` allows.",
         fields: VARIANT_FIELDS,
+    },
+    Schema {
+        class: "Option",
+        title: "A variant's `options`",
+        what: "One parameter a variant declares, by name. A ruleset sets it in its `[options]` table; `ball check` refuses a value out of range or a name no variant declares.",
+        fields: OPTION_FIELDS,
+    },
+    Schema {
+        class: "EventInfo",
+        title: "`on_event`'s event",
+        what: "One rule event of the action just played: its `kind` and the fields that kind has.",
+        fields: EVENT_FIELDS,
+    },
+    Schema {
+        class: "End",
+        title: "`ending`'s end",
+        what: "What `ending` returns to end the game now.",
+        fields: END_FIELDS,
     },
     Schema {
         class: "ActionInfo",

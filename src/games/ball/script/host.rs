@@ -66,9 +66,14 @@ enum Targets {
 
 /// A variant's event hooks (B12 and house rules). Parameters and
 /// forbidden verbs it declares are folded into `Params` at load.
-struct Variant {
-    name: String,
-    file: String,
+pub(super) struct Variant {
+    pub(super) name: String,
+    pub(super) file: String,
+    /// The rule points it hooks (`points.rs`), by [`super::points::Point`].
+    pub(super) points: [Option<Function>; super::points::POINTS],
+    /// Its ends' indices in `Params::layout` (`ended_by`), by name; the
+    /// first is the variant's own name.
+    pub(super) ends: Vec<(String, u8)>,
     on_touchdown: Option<Function>,
     on_turn_start: Option<Function>,
     /// Asked before a touchdown counts (read-only): `false` vetoes it.
@@ -145,18 +150,18 @@ impl EpTable {
 }
 
 pub struct Host {
-    sandbox: Sandbox,
-    game: Table,
+    pub(super) sandbox: Sandbox,
+    pub(super) game: Table,
     cards: Vec<Card>,
-    variants: Vec<Variant>,
-    names: Names,
+    pub(super) variants: Vec<Variant>,
+    pub(super) names: Names,
 }
 
 /// Every piece id and square name as a Lua string, made once at load:
 /// passing a card's arguments to `resolve` then builds no string.
-struct Names {
-    pieces: Vec<mlua::LuaString>,
-    squares: Vec<mlua::LuaString>,
+pub(super) struct Names {
+    pub(super) pieces: Vec<mlua::LuaString>,
+    pub(super) squares: Vec<mlua::LuaString>,
 }
 
 impl Names {
@@ -227,6 +232,14 @@ impl Host {
             }
         }
         let mut params = params.clone();
+        {
+            // What the variants declare is built afresh from their text:
+            // `params` may be a game's, already holding it.
+            let layout = std::sync::Arc::make_mut(&mut params.layout);
+            let given = std::mem::take(&mut layout.given);
+            *layout = Default::default();
+            layout.given = given;
+        }
         let mut ep = EpTable::default();
         if let Some(src) = ep_table {
             match host.load_ep(src) {
@@ -238,6 +251,12 @@ impl Host {
             if let Err(e) = host.load_variant(src, &mut params) {
                 errors.push(at_field(e, &src.text));
             }
+        }
+        {
+            let layout = std::sync::Arc::make_mut(&mut params.layout);
+            layout.decides_end = host.hooks(super::points::Point::Ending);
+            let _ = super::points::Point::EndsNow; // ends only: no limit passed
+            layout.sets_turn_ap = host.hooks(super::points::Point::TurnAp);
         }
         let mut decks: [Vec<usize>; 2] = Default::default();
         for team in Team::BOTH {
@@ -463,9 +482,16 @@ ATK's and DEF's together: a position records the plays of at most {MAX_CARD_USES
             t.get::<Option<Function>>(k)
                 .map_err(|_| err(format!("`{k}` must be a function")))
         };
+        let mut points: [Option<Function>; super::points::POINTS] = Default::default();
+        for p in super::points::Point::ALL {
+            points[p as usize] = hook(p.name())?;
+        }
+        let ends = super::points::declare(&t, &name, params).map_err(&err)?;
         self.variants.push(Variant {
             name,
             file: src.path.clone(),
+            points,
+            ends,
             on_touchdown: hook("on_touchdown")?,
             on_turn_start: hook("on_turn_start")?,
             touchdown_counts: hook("touchdown_counts")?,
@@ -598,7 +624,7 @@ candidates multiplied); a card offers at most {MAX_TARGETS}: narrow a filter (`t
 
     /// Runs `f` with the bindings pointed at `pos`; returns the position
     /// the bindings hold afterwards.
-    fn call<R>(
+    pub(super) fn call<R>(
         &self,
         pos: &Position,
         params: &Params,
@@ -775,7 +801,7 @@ candidates multiplied); a card offers at most {MAX_TARGETS}: narrow a filter (`t
 
     /// A card argument as the script sees it: piece ids and square names
     /// are the strings made at load, numbers are integers.
-    fn arg_value(&self, a: Arg) -> Value {
+    pub(super) fn arg_value(&self, a: Arg) -> Value {
         match a {
             Arg::None => Value::Nil,
             Arg::Piece(p) => Value::String(self.names.pieces[p.0 as usize].clone()),
@@ -963,7 +989,7 @@ impl Host {
     /// An action as `allow` sees it: `{verb, text}` and the notation's
     /// arguments by name (`piece`, `from`, `to`, `exit`, `push`, `at`,
     /// `top`, `top_to`, `bottom_to`, `keep`, `ap`, `card`, `args`).
-    fn action_table(&self, action: Action) -> mlua::Result<Table> {
+    pub(super) fn action_table(&self, action: Action) -> mlua::Result<Table> {
         let lua = &self.sandbox.lua;
         let t = lua.create_table()?;
         t.set("verb", action.verb().name())?;

@@ -8,6 +8,7 @@
 
 pub mod api;
 pub mod host;
+pub mod points;
 
 pub use crate::script::{error, sandbox};
 
@@ -69,7 +70,8 @@ pub fn prepare(r: &Ruleset) -> Result<Prepared, Vec<ScriptError>> {
         needs_host: r.card_mode
             || loaded.host.has_event_hooks()
             || loaded.host.has_touchdown_veto()
-            || loaded.host.has_allow(),
+            || loaded.host.has_allow()
+            || points::Point::ALL.iter().any(|&p| loaded.host.hooks(p)),
     })
 }
 

@@ -17,13 +17,14 @@
 use std::cell::{Cell, RefCell};
 
 use super::host::{EpEvent, EpTable, EventHook, Host};
+use super::points::{POINTS, Point};
 use super::targets::Facts;
 use crate::games::ball::action::Action;
 use crate::games::ball::apply;
 use crate::games::ball::event::{Event, Taking};
 use crate::games::ball::extension::{CardSummary, Extension, ScriptError};
 use crate::games::ball::json::PositionError;
-use crate::games::ball::params::{Params, Verb};
+use crate::games::ball::params::{MAX_TURN_AP, Params, Verb};
 use crate::games::ball::piece::Team;
 use crate::games::ball::position::{CardUse, Phase, Position};
 use crate::games::ball::rules::Illegal;
@@ -83,10 +84,19 @@ pub struct Scripted {
     /// Each coach's cheapest card in EP: below it, a legal list asks no
     /// card (most lists: EP comes slowly, B11.3).
     cheapest: [u32; 2],
+    /// Which rule points any variant hooks (`points::Point`): a point no
+    /// variant hooks never calls Lua.
+    points: [bool; POINTS],
 }
 
-/// How many hooks a variant has: the slots of [`Live::broken_hooks`].
-const HOOKS: usize = 4;
+/// How many hooks a variant has: the slots of [`Live::broken_hooks`]
+/// (the four event and check hooks, then the rule points).
+const HOOKS: usize = 4 + POINTS;
+
+/// The slot of rule point `p` in [`Live::broken_hooks`].
+fn point_slot(p: Point) -> usize {
+    4 + p as usize
+}
 /// The slots of the read-only hooks in [`Live::broken_hooks`].
 const COUNTS_SLOT: usize = 2;
 const ALLOW_SLOT: usize = 3;
@@ -110,6 +120,7 @@ impl Scripted {
         let hooks = host.has_event_hooks();
         let vetoes = host.has_touchdown_veto();
         let allows = host.has_allow();
+        let points = Point::ALL.map(|p| host.hooks(p));
         let cheapest = [0, 1].map(|t: usize| {
             decks[t]
                 .iter()
@@ -130,11 +141,82 @@ impl Scripted {
             vetoes,
             allows,
             cheapest,
+            points,
         }
     }
 
     fn record(&self, e: ScriptError) {
         self.errors.borrow_mut().push(e);
+    }
+
+    fn hooked(&self, p: Point) -> bool {
+        self.points[p as usize]
+    }
+
+    /// Asks rule point `p` through `f`; a variant whose hook fails is
+    /// reported and not asked again this game.
+    fn ask<T>(
+        &self,
+        p: Point,
+        f: impl FnOnce(&Host, &dyn Fn(usize) -> bool, &mut dyn FnMut(usize, ScriptError)) -> T,
+    ) -> T {
+        self.touched.set(true);
+        let slot = point_slot(p);
+        let mut failed = Vec::new();
+        let r = {
+            let live = self.live.borrow();
+            let broken = &live.broken_hooks;
+            f(&live.host, &|k| broken[k][slot], &mut |k, e| failed.push((k, e)))
+        };
+        if !failed.is_empty() {
+            let mut live = self.live.borrow_mut();
+            for (k, e) in failed {
+                live.broken_hooks[k][slot] = true;
+                self.record(e);
+            }
+        }
+        r
+    }
+
+    /// Runs the writing point `p` of every variant on `pos`.
+    fn react(
+        &self,
+        p: Point,
+        pos: &mut Position,
+        params: &Params,
+        arg: &dyn Fn(&Host) -> mlua::Result<mlua::Table>,
+    ) {
+        *pos = self.ask(p, |h, skip, failed| h.react(p, pos, params, arg, skip, failed));
+    }
+
+    /// What `action` costs in `pos`: a variant's `cost`, else the rules'
+    /// (a card's own `ap`).
+    fn cost_of(&self, pos: &Position, params: &Params, action: Action) -> u8 {
+        if !apply::costs_ap(action) {
+            return apply::native_cost(action);
+        }
+        if let Some(c) = self.ask(Point::Cost, |h, skip, failed| {
+            h.cost(pos, params, action, skip, failed)
+        }) {
+            return c;
+        }
+        match action {
+            Action::Card { card, .. } => self
+                .find(pos.to_move, card)
+                .map_or(0, |i| self.live.borrow().host.card(i).ap),
+            a => apply::native_cost(a),
+        }
+    }
+
+    /// The legal list when a variant sets costs: the rules' list with AP
+    /// to spare, then what the coach can afford at the variant's prices.
+    fn legal_at_cost(&self, pos: &Position, params: &Params, out: &mut Vec<Action>) {
+        let mut raised = *pos;
+        raised.ap = pos.ap.max(MAX_TURN_AP);
+        out.clear();
+        crate::games::ball::movegen::legal_into(&raised, params, out);
+        self.add_cards(&raised, params, out);
+        out.retain(|&a| self.cost_of(pos, params, a) <= pos.ap);
     }
 
     /// The deck index of `card` for `team`.
@@ -239,6 +321,7 @@ impl Scripted {
             ep: &self.ep,
             earned: 0,
             turn_started: None,
+            events: self.hooked(Point::OnEvent).then(Vec::new),
         };
         if let Action::Card { card, args } = action {
             // B11.7: the effect works on a copy, committed only whole.
@@ -246,12 +329,13 @@ impl Scripted {
                 .find(mover, card)
                 .ok_or_else(|| format!("`{}` is not one of {mover}'s cards", card.name()))?;
             self.touched.set(true);
+            let ap_cost = self.cost_of(pos, params, action);
             let resolved = {
                 let live = self.live.borrow();
                 let info = live.host.card(i);
                 let mut next = *pos;
                 next.ep[mover as usize] -= info.cost;
-                next.ap -= info.ap;
+                next.ap = next.ap.saturating_sub(ap_cost);
                 let counted = if info.uses.is_some() || info.per_turn.is_some() {
                     let (game, turn) = next.card_uses.get(mover, info.id);
                     next.card_uses.set(CardUse {
@@ -302,7 +386,7 @@ impl Scripted {
             *pos = next;
         } else {
             // A native action cannot fail: it works in place.
-            apply::apply_with_touchdown_hook(pos, params, action, &mut tally, &mut on_touchdown);
+            apply::apply_with_hooks(pos, params, action, &mut tally, &mut on_touchdown);
         }
         if self.card_mode {
             let earned = tally.earned + self.ep.verb(action.verb());
@@ -311,6 +395,27 @@ impl Scripted {
         // The touchdown hook ran inside apply, before the reset.
         if let Some(team) = tally.turn_started.filter(|_| hooks && !pos.is_over()) {
             self.event(pos, params, EventHook::TurnStart, team);
+        }
+        // Reactions see the action whole: each of its events in order,
+        // then the action itself.
+        for e in tally.events.take().unwrap_or_default() {
+            if pos.is_over() {
+                break;
+            }
+            self.react(Point::OnEvent, pos, params, &|h| h.event_table(&e));
+        }
+        if self.hooked(Point::AfterAction) && !pos.is_over() {
+            self.react(Point::AfterAction, pos, params, &|h| h.action_table(action));
+        }
+        // An end on a condition: asked after every action of a game that
+        // goes on.
+        if self.hooked(Point::EndsNow) && !pos.is_over() {
+            let ending = self.ask(Point::EndsNow, |h, skip, failed| {
+                h.ending(pos, params, None, skip, failed)
+            });
+            if let Some(apply::Ending::End { outcome, reason }) = ending {
+                apply::end_by(pos, outcome, reason, tally.log);
+            }
         }
         Ok(())
     }
@@ -490,7 +595,7 @@ struct AtTouchdown<'a> {
     mover: Team,
 }
 
-impl apply::TouchdownHooks for AtTouchdown<'_> {
+impl apply::Hooks for AtTouchdown<'_> {
     fn counts(&mut self, pos: &Position) -> bool {
         let s = self.scripted;
         if !s.vetoes {
@@ -520,6 +625,60 @@ impl apply::TouchdownHooks for AtTouchdown<'_> {
             self.scripted
                 .event(pos, self.params, EventHook::Touchdown, self.mover);
         }
+    }
+
+    fn cost(&mut self, pos: &Position, action: Action) -> Option<u8> {
+        let s = self.scripted;
+        if !s.hooked(Point::Cost) {
+            return None;
+        }
+        s.ask(Point::Cost, |h, skip, failed| {
+            h.cost(pos, self.params, action, skip, failed)
+        })
+    }
+
+    fn touchdown_value(&mut self, pos: &Position, team: Team) -> (u8, Team) {
+        let s = self.scripted;
+        if !s.hooked(Point::TouchdownValue) {
+            return (1, team);
+        }
+        s.ask(Point::TouchdownValue, |h, skip, failed| {
+            h.touchdown_value(pos, self.params, team, skip, failed)
+        })
+        .unwrap_or((1, team))
+    }
+
+    fn ending(&mut self, pos: &Position, why: apply::RulesEnd) -> apply::Ending {
+        let s = self.scripted;
+        if !s.hooked(Point::Ending) {
+            return apply::Ending::Rules;
+        }
+        s.ask(Point::Ending, |h, skip, failed| {
+            h.ending(pos, self.params, Some(why), skip, failed)
+        })
+        .unwrap_or(apply::Ending::Rules)
+    }
+
+    fn next_team(&mut self, pos: &Position, team: Team) -> Team {
+        let s = self.scripted;
+        if !s.hooked(Point::NextTurn) {
+            return team;
+        }
+        s.ask(Point::NextTurn, |h, skip, failed| {
+            h.next_turn(pos, self.params, team, skip, failed)
+        })
+        .unwrap_or(team)
+    }
+
+    fn turn_ap(&mut self, pos: &Position, ap: u8) -> u8 {
+        let s = self.scripted;
+        if !s.hooked(Point::TurnAp) {
+            return ap;
+        }
+        s.ask(Point::TurnAp, |h, skip, failed| {
+            h.turn_ap(pos, self.params, pos.to_move, skip, failed)
+        })
+        .unwrap_or(ap)
     }
 }
 
@@ -560,7 +719,11 @@ impl Extension for Scripted {
     }
 
     fn extend_legal(&self, pos: &Position, params: &Params, out: &mut Vec<Action>) {
-        self.add_cards(pos, params, out);
+        if self.hooked(Point::Cost) && pos.phase == Phase::Action && !pos.is_over() {
+            self.legal_at_cost(pos, params, out);
+        } else {
+            self.add_cards(pos, params, out);
+        }
         if self.allows && !pos.is_over() {
             self.filter_allowed(pos, params, out);
         }
@@ -586,6 +749,23 @@ impl Extension for Scripted {
     }
 
     fn explain(&self, pos: &Position, params: &Params, action: Action) -> Option<Illegal> {
+        if self.hooked(Point::Cost) && pos.phase == Phase::Action && !pos.is_over() {
+            let mut raised = *pos;
+            raised.ap = pos.ap.max(MAX_TURN_AP);
+            let mut list = Vec::new();
+            crate::games::ball::movegen::legal_into(&raised, params, &mut list);
+            self.add_cards(&raised, params, &mut list);
+            if list.contains(&action) {
+                let cost = self.cost_of(pos, params, action);
+                if cost > pos.ap {
+                    return Some(Illegal {
+                        action,
+                        rule: "B4.2",
+                        reason: format!("it costs {cost} AP under this ruleset and {} are left", pos.ap),
+                    });
+                }
+            }
+        }
         if !self.allows || !asks_allow(action) || pos.is_over() {
             return self.explain_cards(pos, params, action);
         }
@@ -672,6 +852,8 @@ struct Tally<'a, 'b, L: ?Sized> {
     ep: &'b EpTable,
     earned: u32,
     turn_started: Option<Team>,
+    /// The action's events, kept for `on_event` when a variant hooks it.
+    events: Option<Vec<Event>>,
 }
 
 impl<L: Sink<Event> + ?Sized> Sink<Event> for Tally<'_, '_, L> {
@@ -695,6 +877,9 @@ impl<L: Sink<Event> + ?Sized> Sink<Event> for Tally<'_, '_, L> {
         };
         if let Some(k) = key {
             self.earned += self.ep.event(k);
+        }
+        if let Some(events) = &mut self.events {
+            events.push(event);
         }
         self.log.emit(event);
     }

@@ -950,7 +950,9 @@ fn stubs_and_reference_declare_the_script_tables() {
         .iter()
         .map(|f| match f.name {
             "name" | "text" => format!("{} = \"x\"", f.name),
-            "params" | "forbid" | "state" | "options" | "ends" => format!("{} = {{}}", f.name),
+            "params" | "forbid" | "state" | "options" | "ends" | "actions" => {
+                format!("{} = {{}}", f.name)
+            }
             n => format!("{n} = function() end"),
         })
         .collect();

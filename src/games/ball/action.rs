@@ -95,7 +95,9 @@ impl CardId {
     /// at most 32 characters), or, distinctly, when the process has named
     /// [`MAX_CARD_IDS`] different ids already.
     pub fn intern(id: &str) -> Result<CardId, String> {
-        if !is_card_id(id) {
+        // A variant's action is kept as `@id` (see `intern_action`): it
+        // can never be taken for a card of the same name.
+        if !is_card_id(id.strip_prefix('@').unwrap_or(id)) {
             return Err(format!(
                 "`{}` is not a card id (lower-case letters, digits, `_`, `-`)",
                 id.chars().take(40).collect::<String>()
@@ -114,6 +116,41 @@ impl CardId {
         Ok(CardId::from_index(ids.len() - 1))
     }
 
+    /// The handle of a variant's own action `id` (`rally ATK3 G9` in the
+    /// notation, not `card rally …`).
+    pub fn intern_action(id: &str) -> Result<CardId, String> {
+        if !is_card_id(id) {
+            return Err(format!(
+                "`{}` is not an action id (lower-case letters, digits, `_`, `-`)",
+                id.chars().take(40).collect::<String>()
+            ));
+        }
+        CardId::intern(&format!("@{id}"))
+    }
+
+    /// The variant action `verb` names, if one was loaded in this process;
+    /// never adds an id (junk verbs must not fill the table).
+    pub fn find_action(verb: &str) -> Option<CardId> {
+        let key = format!("@{verb}");
+        let ids = CARD_IDS.lock().unwrap_or_else(|e| e.into_inner());
+        ids.iter()
+            .position(|s| *s == key)
+            .map(CardId::from_index)
+    }
+
+    /// Whether this is a variant's action rather than a card.
+    pub fn is_action(self) -> bool {
+        self.key().starts_with('@')
+    }
+
+    /// The id as stored: a card's id, or `@` and a variant action's id
+    /// (what a position's card-use record writes, so it reads back the
+    /// same handle).
+    pub fn key(self) -> &'static str {
+        let ids = CARD_IDS.lock().unwrap_or_else(|e| e.into_inner());
+        ids.get(self.index()).copied().unwrap_or("?")
+    }
+
     /// Two bytes, high first (so the derived order is the index order),
     /// not a `u16`: with byte alignment `Action` stays 8 bytes.
     fn from_index(i: usize) -> CardId {
@@ -124,9 +161,10 @@ impl CardId {
         usize::from(u16::from_be_bytes(self.0))
     }
 
+    /// The id as the notation writes it.
     pub fn name(self) -> &'static str {
-        let ids = CARD_IDS.lock().unwrap_or_else(|e| e.into_inner());
-        ids.get(self.index()).copied().unwrap_or("?")
+        let key = self.key();
+        key.strip_prefix('@').unwrap_or(key)
     }
 }
 
@@ -189,7 +227,11 @@ impl std::fmt::Display for Action {
             Action::LPass { from, to } => write!(f, "lpass {from} {to}"),
             Action::Convert { ap } => write!(f, "convert {ap}"),
             Action::Card { card, args } => {
-                write!(f, "card {}", card.name())?;
+                if card.is_action() {
+                    f.write_str(card.name())?;
+                } else {
+                    write!(f, "card {}", card.name())?;
+                }
                 for a in args.iter().filter(|a| **a != Arg::None) {
                     write!(f, " {a}")?;
                 }
@@ -262,6 +304,10 @@ pub fn parse(text: &str) -> Result<Action, ParseActionError> {
         return Err(err("it is empty".into()));
     };
     let Some(&(_, shape)) = VERBS.iter().find(|(v, _)| *v == verb) else {
+        // A variant's own action: its id is its verb.
+        if let Some(card) = CardId::find_action(verb) {
+            return card_args(card, args, &err);
+        }
         let verbs: Vec<&str> = VERBS.iter().map(|(v, _)| *v).collect();
         return Err(err(format!(
             "unknown verb `{verb}` (expected one of: {})",
@@ -392,19 +438,40 @@ pub fn parse(text: &str) -> Result<Action, ParseActionError> {
                     rest.len()
                 )));
             }
-            let card = CardId::intern(id).map_err(err)?;
-            let mut out = [Arg::None; 3];
-            for (slot, text) in out.iter_mut().zip(rest) {
-                *slot = Arg::parse(text).ok_or_else(|| {
-                    err(format!(
-                        "card argument `{text}` is not a piece id, a playable square or a number 0-255"
-                    ))
-                })?;
+            // `card @x` is not how a variant action is written.
+            if id.starts_with('@') {
+                return Err(err(format!("`{id}` is not a card id")));
             }
-            Action::Card { card, args: out }
+            let card = CardId::intern(id).map_err(err)?;
+            return card_args(card, rest, &err);
         }
         _ => unreachable!("every verb of VERBS is handled"),
     })
+}
+
+/// A card's (or a variant action's) up to 3 arguments.
+fn card_args(
+    card: CardId,
+    rest: &[&str],
+    err: &dyn Fn(String) -> ParseActionError,
+) -> Result<Action, ParseActionError> {
+    if rest.len() > 3 {
+        return Err(err(format!(
+            "`{}` takes at most 3 arguments, got {}",
+            card.name(),
+            rest.len()
+        )));
+    }
+    let mut out = [Arg::None; 3];
+    for (slot, text) in out.iter_mut().zip(rest) {
+        *slot = Arg::parse(text).ok_or_else(|| {
+            err(format!(
+                "{}argument `{text}` is not a piece id, a playable square or a number 0-255",
+                if card.is_action() { "" } else { "card " }
+            ))
+        })?;
+    }
+    Ok(Action::Card { card, args: out })
 }
 
 #[cfg(test)]

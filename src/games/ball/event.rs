@@ -159,7 +159,11 @@ impl std::fmt::Display for Change {
 /// notation writes it, then what it did in plain words.
 impl std::fmt::Display for CardEffect {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "card {}", self.card.name())?;
+        if self.card.is_action() {
+            f.write_str(self.card.name())?;
+        } else {
+            write!(f, "card {}", self.card.name())?;
+        }
         for a in self.args.iter().filter(|a| **a != Arg::None) {
             write!(f, " {a}")?;
         }

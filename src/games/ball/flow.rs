@@ -206,11 +206,17 @@ impl Flow for Ball {
                 let team = pos.to_move;
                 let i = self.deck_index(team, card);
                 let summary = self.cards(team).into_iter().find(|c| c.id == card);
-                let (name, text, cost) = summary
-                    .map(|c| (c.name, c.text, c.cost))
-                    .unwrap_or((card.name().to_string(), String::new(), 0));
+                let (name, text, cost, ap) = summary
+                    .map(|c| (c.name, c.text, c.cost, c.ap))
+                    .unwrap_or((card.name().to_string(), String::new(), 0, 0));
+                // A variant's own action costs no EP: its AP is its price.
+                let price = if card.is_action() {
+                    format!("{ap} AP")
+                } else {
+                    format!("{cost} EP")
+                };
                 let mut c = Choice::new(name)
-                    .help(format!("{cost} EP · {text}"))
+                    .help(format!("{price} · {text}"))
                     .order(i as u32);
                 if let Some(k) = digit(i) {
                     c = c.key(k);
@@ -341,8 +347,11 @@ impl Flow for Ball {
                 vec!["an action is in progress: finish it, or Esc first".into()]
             }
             'e' => refusal(Action::End).into_iter().collect(),
-            'v' | 'c' if !self.card_mode() => {
+            'v' if !self.card_mode() => {
                 vec!["no cards: this ruleset has no card mode (--ruleset cards)".into()]
+            }
+            'c' if !self.card_mode() && self.cards(pos.to_move).is_empty() => {
+                vec!["no cards: this ruleset has no card mode (--ruleset cards) and no variant actions".into()]
             }
             'v' => refusal(Action::Convert { ap: 1 }).into_iter().collect(),
             'c' => {

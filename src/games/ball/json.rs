@@ -101,7 +101,7 @@ pub fn write_with(pos: &Position, layout: &Layout) -> String {
             format!(
                 "{{\"team\": \"{}\", \"card\": \"{}\", \"game\": {}, \"turn\": {}}}",
                 u.team,
-                u.card.name(),
+                u.card.key(),
                 u.game,
                 u.turn
             )

@@ -695,6 +695,22 @@ pub const CARD_FIELDS: &[Field] = &[
     field("resolve", "fun(game: Game, ...: Piece|Square|integer)", true, "The effect: called with the card's arguments; may write (B11.7). Runs on a copy, committed only when the whole call succeeded and the position keeps every rule."),
 ];
 
+/// A variant's own action (`actions`): a card's fields but the EP cost,
+/// and named by its `id`, not a file.
+pub const VARIANT_ACTION_FIELDS: &[Field] = &[
+    field("id", "string", true, "Its verb in the notation (`rally ATK3 G9`): lower-case letters, digits, `_`, `-`; not a verb of the rules."),
+    field("name", "string", true, "The name a player sees."),
+    field("text", "string", true, "What it does, in one sentence."),
+    field("ap", "integer", false, "AP it costs, 0-10 (default 0); a variant's `cost` may change it."),
+    field("uses", "integer", false, "Plays per game, 0-100 (default: no limit)."),
+    field("per_turn", "integer", false, "Plays per turn, 0-100 (default: no limit)."),
+    field("args", "(\"piece\"|\"square\"|\"number\")[]", true, "The kinds of its up to 3 arguments, in order; `{}` for none."),
+    field("requires", "Requires", false, "With declared targets only: what it needs (as a card's)."),
+    field("can_play", "fun(game: Game): boolean", false, "Read-only: false when it may not be taken at all now."),
+    field("targets", "TargetFilter[]|fun(game: Game): any[]", true, "Declared targets, as a card's (enumerated natively), or a read-only function."),
+    field("resolve", "fun(game: Game, ...: Piece|Square|integer)", true, "The effect, as a card's `resolve`: may write, on a checked copy."),
+];
+
 /// A variant's table (B12 and house rules), `scripts/variants/<name>.lua`.
 pub const VARIANT_FIELDS: &[Field] = &[
     field("name", "string", true, "The variant's name, in messages."),
@@ -704,6 +720,7 @@ pub const VARIANT_FIELDS: &[Field] = &[
     field("on_touchdown", "fun(game: Game, team: Team)", false, "After a touchdown is scored (the score already counts it) and before the B3.5 reset; may write, e.g. `game.end_game()`. `team` scored."),
     field("on_turn_start", "fun(game: Game, team: Team)", false, "When `team`'s turn starts (after a reset, after the release phase); may write."),
     field("touchdown_counts", "fun(game: Game, team: Team): boolean|{count: boolean}", false, "Read-only, before a touchdown of `team` counts (its holder ends an action-phase action in the scoring zone, B3.4): `false` or `{count = false}` vetoes it; `true`/nil counts. A vetoed touchdown scores nothing and resets nothing: play goes on as if the holder were outside the zone (the action's own sequel; after `end`, the release phase), and the check runs again after the coach's next action-phase action."),
+    field("actions", "VariantAction[]", false, "Actions the variant adds for both coaches, in the action phase, with or without card mode (below): listed by `legal` in the notation by their `id` (`rally ATK3 G9`), offered on the boards' `c` menu, chosen by bots, counted by the lab."),
     field("state", "table<string, \"game\"|\"team\"|\"piece\">", false, "Counters the variant keeps in the position, by name: one for the game, one a team or one a piece, each a whole number starting at 0 (`game.get`, `game.set`). They are the only state a script keeps between hook calls, and the position JSON carries them (`vars`), so save, load and replay see the same game. At most 28 slots a ruleset (a game counter takes 1, a team counter 2, a piece counter 14)."),
     field("options", "table<string, Option>", false, "Parameters the variant declares (below): the ruleset file sets them under `[options]` (checked against `min`/`max`, did-you-mean on names); `game.param(name)` reads them."),
     field("ends", "string[]", false, "The names `ending` may give as `reason`, besides the variant's own name: how `sim`, `compare`, the boards and records name a game it ended."),
@@ -835,6 +852,12 @@ const SCHEMAS: &[Schema] = &[
         title: "Variants",
         what: "A variant file returns this table. Hooks run in the ruleset's order; read-only hooks cannot write. A hook that fails (an error, its budget, a change that breaks the rules) is reported with file:line (`Game::take_errors`, `script error:` on stderr) and is not called again that game: a failed `touchdown_counts` counts the touchdown, a failed `allow` allows.",
         fields: VARIANT_FIELDS,
+    },
+    Schema {
+        class: "VariantAction",
+        title: "A variant's `actions`",
+        what: "An action a variant adds, declared like a card (targets, cost in AP, `resolve`) but free of EP and named by its `id`.",
+        fields: VARIANT_ACTION_FIELDS,
     },
     Schema {
         class: "Option",

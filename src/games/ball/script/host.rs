@@ -24,6 +24,9 @@ use crate::games::ball::ruleset::{ScriptParam, ScriptSource, params_problem, set
 /// may list.
 pub const MAX_SCRIPTS: usize = 64;
 
+/// The most actions one variant may add.
+pub const MAX_ACTIONS: usize = 16;
+
 /// What a card argument is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ArgKind {
@@ -153,6 +156,9 @@ pub struct Host {
     pub(super) sandbox: Sandbox,
     pub(super) game: Table,
     cards: Vec<Card>,
+    /// The variants' own actions, as indices into `cards`: both coaches
+    /// may take them, card mode or not.
+    actions: Vec<usize>,
     pub(super) variants: Vec<Variant>,
     pub(super) names: Names,
 }
@@ -207,6 +213,7 @@ impl Host {
             sandbox,
             game,
             cards: Vec::new(),
+            actions: Vec::new(),
             variants: Vec::new(),
             names,
         };
@@ -352,6 +359,11 @@ ATK's and DEF's together: a position records the plays of at most {MAX_CARD_USES
         }
     }
 
+    /// The variants' own actions, as card indices.
+    pub fn actions(&self) -> &[usize] {
+        &self.actions
+    }
+
     pub fn card_count(&self) -> usize {
         self.cards.len()
     }
@@ -482,6 +494,32 @@ ATK's and DEF's together: a position records the plays of at most {MAX_CARD_USES
             t.get::<Option<Function>>(k)
                 .map_err(|_| err(format!("`{k}` must be a function")))
         };
+        let actions = t
+            .get::<Option<Table>>("actions")
+            .map_err(|_| err("`actions` must be a list of action tables".into()))?;
+        if let Some(list) = actions {
+            for (i, a) in list.sequence_values::<Value>().enumerate() {
+                let Ok(Value::Table(a)) = a else {
+                    return Err(err(format!("actions[{}] must be a table", i + 1)));
+                };
+                if i >= MAX_ACTIONS {
+                    return Err(err(format!(
+                        "more than {MAX_ACTIONS} actions: each is listed on every legal list"
+                    )));
+                }
+                let owner = format!("variant {} action {}", src.id(), i + 1);
+                let card = self.card_from(&a, &src.path, &owner, None)?;
+                if let Some(other) = self.cards.iter().find(|c| c.info.id == card.info.id) {
+                    return Err(err(format!(
+                        "action `{}` is declared twice (also in {})",
+                        card.info.id.name(),
+                        other.info.file
+                    )));
+                }
+                self.cards.push(card);
+                self.actions.push(self.cards.len() - 1);
+            }
+        }
         let mut points: [Option<Function>; super::points::POINTS] = Default::default();
         for p in super::points::Point::ALL {
             points[p as usize] = hook(p.name())?;
@@ -503,8 +541,26 @@ ATK's and DEF's together: a position records the plays of at most {MAX_CARD_USES
     fn load_card(&self, src: &ScriptSource) -> Result<Card, ScriptError> {
         let owner = format!("card {}", src.id());
         let t = self.load_table(src, &owner)?;
-        let err = |m: String| ScriptError::kernel(&src.path, &owner, "load", m);
-        check_keys(&t, &api::names(api::CARD_FIELDS)).map_err(&err)?;
+        self.card_from(&t, &src.path, &owner, Some(src.id()))
+    }
+
+    /// A card, or a variant's action (`file_id` None: named by its `id`,
+    /// no EP cost, written in the notation as a verb of its own), from
+    /// its table.
+    fn card_from(
+        &self,
+        t: &Table,
+        path: &str,
+        owner: &str,
+        file_id: Option<&str>,
+    ) -> Result<Card, ScriptError> {
+        let err = |m: String| ScriptError::kernel(path, owner, "load", m);
+        let fields = if file_id.is_some() {
+            api::CARD_FIELDS
+        } else {
+            api::VARIANT_ACTION_FIELDS
+        };
+        check_keys(t, &api::names(fields)).map_err(&err)?;
         let text_field = |k: &str| -> Result<String, ScriptError> {
             match t.get::<Value>(k) {
                 Ok(Value::String(s)) if !s.to_string_lossy().trim().is_empty() => {
@@ -519,13 +575,25 @@ ATK's and DEF's together: a position records the plays of at most {MAX_CARD_USES
         // A card is named by its file (docs/rulesets.md): a file that
         // calls itself `sprint` would pass for the shipped card in every
         // record and legal list.
-        if id_text != src.id() {
-            return Err(err(format!(
-                "`id = \"{id_text}\"` must be the card's file name, `{}`: a card is named by its file",
-                src.id()
-            )));
-        }
-        let id = CardId::intern(&id_text).map_err(&err)?;
+        let id = match file_id {
+            Some(file_id) if id_text != file_id => {
+                return Err(err(format!(
+                    "`id = \"{id_text}\"` must be the card's file name, `{file_id}`: a card is named by its file"
+                )));
+            }
+            Some(_) => CardId::intern(&id_text).map_err(&err)?,
+            None => {
+                if crate::games::ball::action::VERBS
+                    .iter()
+                    .any(|(v, _)| *v == id_text)
+                {
+                    return Err(err(format!(
+                        "action id `{id_text}` is a verb of the rules: an action needs a name of its own"
+                    )));
+                }
+                CardId::intern_action(&id_text).map_err(&err)?
+            }
+        };
         let small = |k: &str, max: i64, default: Option<i64>| -> Result<Option<i64>, ScriptError> {
             match t.get::<Value>(k) {
                 Ok(Value::Nil) => Ok(default),
@@ -534,12 +602,16 @@ ATK's and DEF's together: a position records the plays of at most {MAX_CARD_USES
                     "`{k}` must be a whole number 0-{max}, not {}",
                     v.type_name()
                 ))),
-                Err(e) => Err(ScriptError::from_lua(&e, &src.path, &owner, "load")),
+                Err(e) => Err(ScriptError::from_lua(&e, path, owner, "load")),
             }
         };
-        let cost = small("cost", 100, None)?
-            .ok_or_else(|| err("`cost` is missing (EP, a whole number)".into()))?
-            as u32;
+        let cost = if file_id.is_some() {
+            small("cost", 100, None)?
+                .ok_or_else(|| err("`cost` is missing (EP, a whole number)".into()))?
+                as u32
+        } else {
+            0
+        };
         let ap = small("ap", 10, Some(0))?.unwrap_or(0) as u8;
         let uses = small("uses", 100, None)?.map(|n| n as u8);
         let per_turn = small("per_turn", 100, None)?.map(|n| n as u8);
@@ -547,7 +619,7 @@ ATK's and DEF's together: a position records the plays of at most {MAX_CARD_USES
         match t.get::<Value>("args") {
             Ok(Value::Table(a)) => {
                 for v in a.sequence_values::<String>() {
-                    let v = v.map_err(|e| ScriptError::from_lua(&e, &src.path, &owner, "load"))?;
+                    let v = v.map_err(|e| ScriptError::from_lua(&e, path, owner, "load"))?;
                     args.push(match v.as_str() {
                         "piece" => ArgKind::Piece,
                         "square" => ArgKind::Square,
@@ -590,7 +662,7 @@ ATK's and DEF's together: a position records the plays of at most {MAX_CARD_USES
                 Targets::Script(f)
             }
             Ok(Value::Table(list)) => {
-                let d = declared(&t, &list, &args).map_err(&err)?;
+                let d = declared(t, &list, &args).map_err(&err)?;
                 if d.bound() > MAX_TARGETS {
                     return Err(err(format!(
                         "`targets` could offer up to {} targets in one position (each argument's \
@@ -609,7 +681,7 @@ candidates multiplied); a card offers at most {MAX_TARGETS}: narrow a filter (`t
                 id,
                 name: text_field("name")?,
                 text: text_field("text")?,
-                file: src.path.clone(),
+                file: path.to_string(),
                 cost,
                 ap,
                 uses,

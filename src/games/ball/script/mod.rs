@@ -71,7 +71,8 @@ pub fn prepare(r: &Ruleset) -> Result<Prepared, Vec<ScriptError>> {
             || loaded.host.has_event_hooks()
             || loaded.host.has_touchdown_veto()
             || loaded.host.has_allow()
-            || points::Point::ALL.iter().any(|&p| loaded.host.hooks(p)),
+            || points::Point::ALL.iter().any(|&p| loaded.host.hooks(p))
+            || !loaded.host.actions().is_empty(),
     })
 }
 

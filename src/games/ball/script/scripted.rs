@@ -70,6 +70,8 @@ pub struct Scripted {
     pub(crate) card_mode: bool,
     pub(crate) ep: EpTable,
     pub(crate) decks: [Vec<usize>; 2],
+    /// The variants' own actions (card indices), for both coaches.
+    actions: Vec<usize>,
     errors: RefCell<Vec<ScriptError>>,
     /// Reused target list: no allocation per legal list.
     scratch: RefCell<Vec<[crate::games::ball::action::Arg; 3]>>,
@@ -121,6 +123,7 @@ impl Scripted {
         let vetoes = host.has_touchdown_veto();
         let allows = host.has_allow();
         let points = Point::ALL.map(|p| host.hooks(p));
+        let actions = host.actions().to_vec();
         let cheapest = [0, 1].map(|t: usize| {
             decks[t]
                 .iter()
@@ -135,6 +138,7 @@ impl Scripted {
             card_mode,
             ep,
             decks,
+            actions,
             errors: RefCell::new(Vec::new()),
             scratch: RefCell::new(Vec::new()),
             hooks,
@@ -224,6 +228,7 @@ impl Scripted {
         let live = self.live.borrow();
         self.decks[team as usize]
             .iter()
+            .chain(&self.actions)
             .copied()
             .find(|&i| live.host.card(i).id == card)
     }
@@ -424,7 +429,13 @@ impl Scripted {
 impl Scripted {
     /// Card mode's own actions (`convert`, the cards' targets), appended.
     fn add_cards(&self, pos: &Position, params: &Params, out: &mut Vec<Action>) {
-        if !self.card_mode || pos.is_over() || pos.phase != Phase::Action {
+        if pos.is_over() || pos.phase != Phase::Action {
+            return;
+        }
+        if !self.actions.is_empty() {
+            self.add_playable(pos, params, &self.actions, out);
+        }
+        if !self.card_mode {
             return;
         }
         if !params.forbidden.contains(Verb::Convert) {
@@ -438,6 +449,12 @@ impl Scripted {
         {
             return;
         }
+        self.add_playable(pos, params, &self.decks[pos.to_move as usize], out);
+    }
+
+    /// The targets of each card (or variant action) of `which` that the
+    /// coach may play now, appended.
+    fn add_playable(&self, pos: &Position, params: &Params, which: &[usize], out: &mut Vec<Action>) {
         // The position's facts for declared targets, gathered at most once.
         let mut facts = None;
         let mut targets = self.scratch.borrow_mut();
@@ -445,7 +462,7 @@ impl Scripted {
         {
             let live = self.live.borrow();
             let host = &live.host;
-            for &i in &self.decks[pos.to_move as usize] {
+            for &i in which {
                 if self.limit(host, pos, i).is_some() || live.broken[i] {
                     continue;
                 }
@@ -485,7 +502,10 @@ impl Scripted {
                 reason,
             })
         };
-        if !self.card_mode || !matches!(action, Action::Convert { .. } | Action::Card { .. }) {
+        let own_action = matches!(action, Action::Card { card, .. } if card.is_action());
+        if !(self.card_mode || own_action && !self.actions.is_empty())
+            || !matches!(action, Action::Convert { .. } | Action::Card { .. })
+        {
             return None;
         }
         if pos.is_over() {
@@ -505,7 +525,11 @@ impl Scripted {
                 let Some(i) = self.find(pos.to_move, card) else {
                     return illegal(
                         "B11.9",
-                        format!("`{}` is not one of {}'s cards", card.name(), pos.to_move),
+                        if card.is_action() {
+                            format!("`{}` is not an action of this ruleset", card.name())
+                        } else {
+                            format!("`{}` is not one of {}'s cards", card.name(), pos.to_move)
+                        },
                     );
                 };
                 let live = self.live.borrow();
@@ -536,9 +560,10 @@ impl Scripted {
                     return illegal("B11.6", reason);
                 }
                 let _ = params;
+                let what = if card.is_action() { "action" } else { "card" };
                 illegal(
                     "B11.6",
-                    format!("not one of the targets card `{}` offers now", card.name()),
+                    format!("not one of the targets {what} `{}` offers now", card.name()),
                 )
             }
             _ => None,
@@ -697,12 +722,14 @@ impl Extension for Scripted {
     }
 
     fn cards(&self, team: Team) -> Vec<CardSummary> {
-        if !self.card_mode {
-            return Vec::new();
-        }
         let live = self.live.borrow();
-        self.decks[team as usize]
-            .iter()
+        let deck: &[usize] = if self.card_mode {
+            &self.decks[team as usize]
+        } else {
+            &[]
+        };
+        deck.iter()
+            .chain(&self.actions)
             .map(|&i| {
                 let c = live.host.card(i);
                 CardSummary {
@@ -823,6 +850,7 @@ impl Extension for Scripted {
         for (n, u) in pos.card_uses.iter().enumerate() {
             let held = self.decks[u.team as usize]
                 .iter()
+                .chain(&self.actions)
                 .map(|&i| live.host.card(i))
                 .find(|c| c.id == u.card);
             let problem = match held {

@@ -25,6 +25,7 @@ mod init;
 mod lab;
 mod perft;
 mod random_games;
+mod rule_points;
 mod rules;
 mod rules_docs;
 mod rulesets;

@@ -8,6 +8,7 @@
 //! lists, and the rule points its engine calls.
 
 pub mod error;
+pub mod freeze;
 pub mod registry;
 pub mod sandbox;
 

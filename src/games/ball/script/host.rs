@@ -161,6 +161,11 @@ pub struct Host {
     actions: Vec<usize>,
     pub(super) variants: Vec<Variant>,
     pub(super) names: Names,
+    /// Each script's returned table, its file and owner: what is frozen
+    /// once every script has loaded.
+    roots: std::cell::RefCell<Vec<(String, String, Value)>>,
+    /// Upvalues each call must leave as they were (`script::freeze`).
+    frozen: Vec<crate::script::freeze::Frozen>,
 }
 
 /// Every piece id and square name as a Lua string, made once at load:
@@ -216,6 +221,8 @@ impl Host {
             actions: Vec::new(),
             variants: Vec::new(),
             names,
+            roots: Default::default(),
+            frozen: Vec::new(),
         };
         let mut errors = Vec::new();
         // Every card's targets go into every legal list, every variant's
@@ -334,6 +341,18 @@ ATK's and DEF's together: a position records the plays of at most {MAX_CARD_USES
             }
         }
         if errors.is_empty() {
+            // Nothing a script holds may change between calls: its state
+            // is the position's (`script::freeze`).
+            let library = crate::script::freeze::library(&host.sandbox.lua);
+            for (file, owner, root) in host.roots.take() {
+                match crate::script::freeze::freeze(&host.sandbox.lua, &[root], &library) {
+                    Ok(f) if f.is_empty() => {}
+                    Ok(f) => host.frozen.push(f),
+                    Err(m) => errors.push(ScriptError::kernel(&file, &owner, "load", m)),
+                }
+            }
+        }
+        if errors.is_empty() {
             Ok(Loaded {
                 host,
                 params,
@@ -388,7 +407,14 @@ ATK's and DEF's together: a position records the plays of at most {MAX_CARD_USES
 
     fn load_table(&self, src: &ScriptSource, owner: &str) -> Result<Table, ScriptError> {
         match self.sandbox.load(&src.path, &src.text) {
-            Ok(Value::Table(t)) => Ok(t),
+            Ok(Value::Table(t)) => {
+                self.roots.borrow_mut().push((
+                    src.path.clone(),
+                    owner.to_string(),
+                    Value::Table(t.clone()),
+                ));
+                Ok(t)
+            }
             Ok(other) => Err(ScriptError::kernel(
                 &src.path,
                 owner,
@@ -723,7 +749,15 @@ candidates multiplied); a card offers at most {MAX_TARGETS}: narrow a filter (`t
                 active: true,
             });
         }
-        let r = f(&self.game);
+        let mut r = f(&self.game);
+        if r.is_ok() {
+            for frozen in &self.frozen {
+                if let Err(m) = frozen.verify(lua) {
+                    r = Err(mlua::Error::runtime(m));
+                    break;
+                }
+            }
+        }
         let after = lua.app_data_mut::<Ctx>().map_or(*pos, |mut c| {
             c.active = false;
             c.pos

@@ -42,8 +42,8 @@ pub const BINDINGS: &[Binding] = &[
     read(
         "param",
         "name: string",
-        "integer|boolean|nil",
-        "A ruleset parameter by its TOML name, e.g. `\"short_pass_range\"`.",
+        "integer|boolean|string[]|nil",
+        "A ruleset parameter by its TOML name, e.g. `\"short_pass_range\"`, `\"turn_limit\"`, `\"ap_per_turn\"` (`\"forbid\"` gives the list of forbidden verbs), or one of the variants' `options`; a name that is neither fails with did-you-mean.",
     ),
     read(
         "get",
@@ -297,6 +297,14 @@ fn register_reads(r: &mut Registrar<'_>) -> mlua::Result<()> {
             "short_pass_loose" => Value::Boolean(p.short_pass_loose),
             "stack_top_takes_ball" => Value::Boolean(p.stack_top_takes_ball),
             "keep_choice_needs_top" => Value::Boolean(p.keep_choice_needs_top),
+            "forbid" => Value::Table(
+                lua.create_sequence_from(
+                    crate::games::ball::params::Verb::ALL
+                        .into_iter()
+                        .filter(|v| p.forbidden.contains(*v))
+                        .map(|v| v.name()),
+                )?,
+            ),
             other => match p.layout.option(other) {
                 Some(o) if o.boolean => Value::Boolean(o.value != 0),
                 Some(o) => Value::Integer(o.value),

@@ -144,6 +144,7 @@ pub fn native_cost(action: Action) -> u8 {
 
 /// The action's own effect on the board. A card's effect is not here: the
 /// script host computes it on a copy (B11.7) and then calls [`finish`].
+#[inline(always)]
 fn effect(pos: &mut Position, params: &Params, action: Action, log: &mut impl Sink<Event>) {
     match action {
         Action::Move { piece, to } => {

@@ -153,6 +153,7 @@ impl Scripted {
         self.errors.borrow_mut().push(e);
     }
 
+    #[inline(always)]
     fn hooked(&self, p: Point) -> bool {
         self.points[p as usize]
     }
@@ -652,6 +653,7 @@ impl apply::Hooks for AtTouchdown<'_> {
         }
     }
 
+    #[inline]
     fn cost(&mut self, pos: &Position, action: Action) -> Option<u8> {
         let s = self.scripted;
         if !s.hooked(Point::Cost) {
@@ -662,6 +664,7 @@ impl apply::Hooks for AtTouchdown<'_> {
         })
     }
 
+    #[inline]
     fn touchdown_value(&mut self, pos: &Position, team: Team) -> (u8, Team) {
         let s = self.scripted;
         if !s.hooked(Point::TouchdownValue) {
@@ -673,6 +676,7 @@ impl apply::Hooks for AtTouchdown<'_> {
         .unwrap_or((1, team))
     }
 
+    #[inline]
     fn ending(&mut self, pos: &Position, why: apply::RulesEnd) -> apply::Ending {
         let s = self.scripted;
         if !s.hooked(Point::Ending) {
@@ -684,6 +688,7 @@ impl apply::Hooks for AtTouchdown<'_> {
         .unwrap_or(apply::Ending::Rules)
     }
 
+    #[inline]
     fn next_team(&mut self, pos: &Position, team: Team) -> Team {
         let s = self.scripted;
         if !s.hooked(Point::NextTurn) {
@@ -695,6 +700,7 @@ impl apply::Hooks for AtTouchdown<'_> {
         .unwrap_or(team)
     }
 
+    #[inline]
     fn turn_ap(&mut self, pos: &Position, ap: u8) -> u8 {
         let s = self.scripted;
         if !s.hooked(Point::TurnAp) {

@@ -43,7 +43,18 @@ struct Walk<'a> {
     seen: HashSet<usize>,
     library: &'a HashSet<usize>,
     frozen: Frozen,
+    /// The proxies' metamethods, made once: each finds its table's
+    /// entries through the proxy's metatable.
     refuse: mlua::Function,
+    len: mlua::Function,
+    pairs: mlua::Function,
+}
+
+/// The entries behind a frozen table: its metatable's `__index`.
+fn backing(t: &Table) -> mlua::Result<Table> {
+    t.metatable()
+        .and_then(|mt| mt.raw_get::<Table>("__index").ok())
+        .ok_or_else(|| mlua::Error::runtime("not a frozen table"))
 }
 
 /// Freezes everything reachable from `roots` (a script's returned table
@@ -70,20 +81,64 @@ pub fn freeze(lua: &Lua, roots: &[Value], library: &HashSet<usize>) -> Result<Fr
             )))
         })
         .map_err(|e| e.to_string())?;
+    let len = lua
+        .create_function(|_, t: Table| Ok(backing(&t)?.raw_len()))
+        .map_err(|e| e.to_string())?;
+    let pairs = lua
+        .create_function(|lua, t: Table| {
+            let next: Function = lua.globals().raw_get("next")?;
+            Ok((next, backing(&t)?, Value::Nil))
+        })
+        .map_err(|e| e.to_string())?;
     let mut walk = Walk {
         lua,
         seen: HashSet::new(),
         library,
         frozen: Frozen::default(),
         refuse,
+        len,
+        pairs,
     };
     for v in roots {
-        walk.value(v)?;
+        walk.reach(v)?;
     }
     Ok(walk.frozen)
 }
 
 impl Walk<'_> {
+    /// What a script returned: the host reads its data at load and hands
+    /// no script table to a hook, so only what its functions can reach
+    /// (their upvalues, their globals) is frozen; the rest is searched for
+    /// functions. A table a function also reaches is frozen when met
+    /// there.
+    fn reach(&mut self, v: &Value) -> Result<(), String> {
+        let mut seen = HashSet::new();
+        let mut stack = vec![v.clone()];
+        while let Some(v) = stack.pop() {
+            match v {
+                Value::Function(f) => self.function(&f)?,
+                Value::Thread(_) => self.value(&v)?,
+                Value::Table(t) => {
+                    if !seen.insert(t.to_pointer() as usize) {
+                        continue;
+                    }
+                    if seen.len() > MAX_FROZEN {
+                        return Err(format!(
+                            "more than {MAX_FROZEN} tables and functions kept between calls"
+                        ));
+                    }
+                    for pair in t.pairs::<Value, Value>() {
+                        let (k, v) = pair.map_err(|e| e.to_string())?;
+                        stack.push(k);
+                        stack.push(v);
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
     fn value(&mut self, v: &Value) -> Result<(), String> {
         match v {
             Value::Table(t) => self.table(t),
@@ -133,21 +188,8 @@ impl Walk<'_> {
         let mt = lua.create_table().map_err(e)?;
         mt.raw_set("__index", &backing).map_err(e)?;
         mt.raw_set("__newindex", &self.refuse).map_err(e)?;
-        let len = {
-            let b = backing.clone();
-            lua.create_function(move |_, _: Value| Ok(b.raw_len()))
-                .map_err(e)?
-        };
-        mt.raw_set("__len", len).map_err(e)?;
-        let pairs = {
-            let b = backing.clone();
-            lua.create_function(move |lua, _: Value| {
-                let next: Function = lua.globals().raw_get("next")?;
-                Ok((next, b.clone(), Value::Nil))
-            })
-            .map_err(e)?
-        };
-        mt.raw_set("__pairs", pairs).map_err(e)?;
+        mt.raw_set("__len", &self.len).map_err(e)?;
+        mt.raw_set("__pairs", &self.pairs).map_err(e)?;
         mt.raw_set("__metatable", false).map_err(e)?;
         t.set_metatable(Some(mt)).map_err(e)?;
         Ok(())

@@ -266,3 +266,78 @@ fn a_variant_action_is_a_verb_of_its_own() {
         "{err}"
     );
 }
+
+/// A counter starts at its `start` (a number or an option), a scenario
+/// line sets one, and an end declared as a limit counts as one.
+#[test]
+fn counters_start_values_and_limit_ends() {
+    let text = r#"return {
+  name = "pool",
+  options = { pool = { default = 6, min = 0, max = 9, text = "Start." } },
+  state = { pool = { per = "team", start = "pool" }, round = "game" },
+  ends = { { name = "tiebreak", limit = true } },
+  ending = function(game, why)
+    if why == "turn-limit" then return { winner = "DEF", reason = "tiebreak" } end
+  end,
+}"#;
+    let mut r = with_variant("pool.lua", text);
+    r.params.turn_limit = 2;
+    let game = script::game(&r).unwrap();
+    let start = game.start();
+    let json = game.write_position(&start);
+    assert!(
+        json.contains(r#""vars": {"pool": {"ATK": 6, "DEF": 6}}"#),
+        "{json}"
+    );
+    let mut pos = start;
+    game.scenario_setup(&mut pos, "var pool ATK 2").unwrap();
+    game.scenario_setup(&mut pos, "var round 5").unwrap();
+    assert!(
+        game.write_position(&pos)
+            .contains(r#""pool": {"ATK": 2, "DEF": 6}, "round": 5"#)
+    );
+    let e = game.scenario_setup(&mut pos, "var pol ATK 2").unwrap_err();
+    assert!(e.contains("did you mean `pool`"), "{e}");
+    assert!(
+        game.scenario_setup(&mut pos, "var pool 2").is_err(),
+        "a team counter needs its team"
+    );
+    // Two turns of `end`: the variant's tiebreak ends the game as a limit.
+    let mut pos = game.start();
+    while game.to_move(&pos).is_some() {
+        let legal = game.legal(&pos);
+        let a = if legal.contains(&Action::End) {
+            Action::End
+        } else {
+            legal[0]
+        };
+        game.play(&mut pos, a, &mut ()).unwrap();
+    }
+    let o = game.outcome(&pos).unwrap();
+    assert_eq!((o.end.name, o.end.by_limit), ("tiebreak", true));
+    assert_eq!(o.winner(), Some(1), "DEF, as the variant said");
+}
+
+/// `game.drop_ball` makes the held ball loose on a free square; a square
+/// with a piece on it is refused.
+#[test]
+fn drop_ball_makes_the_ball_loose() {
+    let ok = "return { name = \"d\", on_turn_start = function(game, team)\n  game.drop_ball(\"G9\")\nend }";
+    let game = script::game(&with_variant("d.lua", ok)).unwrap();
+    let mut pos = game.start();
+    game.play(&mut pos, Action::End, &mut ()).unwrap();
+    assert!(game.take_script_errors().is_empty());
+    assert!(
+        game.write_position(&pos)
+            .contains(r#""ball": {"loose": "G9"}"#)
+    );
+    let bad = "return { name = \"d\", on_turn_start = function(game, team)\n  game.drop_ball(game.piece(\"ATK1\").at)\nend }";
+    let game = script::game(&with_variant("d.lua", bad)).unwrap();
+    let mut pos = game.start();
+    game.play(&mut pos, Action::End, &mut ()).unwrap();
+    let errors = game.take_script_errors();
+    assert!(
+        errors[0].to_string().contains("holds a piece"),
+        "{errors:?}"
+    );
+}

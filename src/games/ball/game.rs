@@ -79,7 +79,10 @@ impl Game for Ball {
             BallOutcome::Winner(_) => SeatResult::Loss,
         });
         let end = if let Some(name) = self.params.layout.end_name(pos.ended_by) {
-            End::named(name, SCRIPT_END.name)
+            End {
+                by_limit: self.params.layout.limit_ends.iter().any(|e| e == name),
+                ..End::named(name, SCRIPT_END.name)
+            }
         } else if pos.score.iter().any(|&s| s >= self.params.touchdowns_to_win) {
             TOUCHDOWNS
         } else if pos.turn >= self.params.turn_limit {
@@ -214,6 +217,6 @@ impl Title for Ball {
     }
 
     fn scenario_setup(&self, pos: &mut Position, line: &str) -> Result<(), String> {
-        super::scenario::edit(pos, line)
+        super::scenario::edit_with(pos, line, &self.params.layout)
     }
 }

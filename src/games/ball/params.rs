@@ -166,6 +166,8 @@ impl Scope {
 pub struct VarDecl {
     pub name: String,
     pub scope: Scope,
+    /// Its value in the start position (B3.1).
+    pub start: i16,
     /// Its first slot in `Position::vars`.
     pub slot: usize,
 }
@@ -186,6 +188,9 @@ pub struct Layout {
     /// The names of the ways a variant may end the game; `ended_by` k is
     /// `ends[k - 1]`.
     pub ends: Vec<String>,
+    /// The ends that are limits (a tiebreak at the last turn): the lab
+    /// counts such games as timeouts, not as decided by play.
+    pub limit_ends: Vec<String>,
     pub vars: Vec<VarDecl>,
     pub options: Vec<OptionValue>,
     /// The variant options the ruleset file sets, before the variants

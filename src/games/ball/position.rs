@@ -276,6 +276,9 @@ impl Position {
             vars: [0; MAX_VARS],
         };
         pos.reset_pieces(params, Team::Atk);
+        for v in &params.layout.vars {
+            pos.vars[v.slot..v.slot + v.scope.slots()].fill(v.start);
+        }
         pos
     }
 

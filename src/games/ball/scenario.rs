@@ -25,6 +25,21 @@ use super::position::{BallState, Phase, Position, Stack};
 
 /// One `setup:` line.
 pub fn edit(pos: &mut Position, line: &str) -> Result<(), String> {
+    edit_with(pos, line, &super::params::Layout::default())
+}
+
+/// [`edit`] with the ruleset's own data: `var NAME [WHO] VALUE` sets a
+/// variant's counter (its `state`), so a scenario can start where a house
+/// rule's counters matter.
+pub fn edit_with(
+    pos: &mut Position,
+    line: &str,
+    layout: &super::params::Layout,
+) -> Result<(), String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if let ["var", name, rest @ ..] = words.as_slice() {
+        return set_var(pos, name, rest, layout);
+    }
     let t: Vec<&str> = line.split_whitespace().collect();
     let piece = |s: &str| PieceId::parse(s).ok_or_else(|| format!("`{s}` is not a piece id"));
     let square = |s: &str| Sq::parse(s).map_err(|e| e.describe(s));
@@ -113,11 +128,58 @@ pub fn edit(pos: &mut Position, line: &str) -> Result<(), String> {
         _ => {
             return Err(format!(
                 "`{line}`: expected `turn N TEAM PHASE AP`, `place PIECE SQUARE [down] [restricted]`, \
-`ball held PIECE`, `ball loose SQUARE`, `stack SQUARE TOP BOTTOM FORMED`, `score ATK DEF`, `ep TEAM N` \
-or `card-used TEAM CARD GAME [TURN]`"
+`ball held PIECE`, `ball loose SQUARE`, `stack SQUARE TOP BOTTOM FORMED`, `score ATK DEF`, `ep TEAM N`, \
+`card-used TEAM CARD GAME [TURN]` or `var NAME [PIECE|TEAM] VALUE`"
             ));
         }
     }
     Ok(())
 }
 
+
+/// `var NAME [WHO] VALUE`: a counter of the ruleset's variants.
+fn set_var(
+    pos: &mut Position,
+    name: &str,
+    rest: &[&str],
+    layout: &super::params::Layout,
+) -> Result<(), String> {
+    use super::params::Scope;
+    let Some(decl) = layout.var(name) else {
+        let known: Vec<&str> = layout.vars.iter().map(|v| v.name.as_str()).collect();
+        let hint = crate::diagnostic::did_you_mean(name, known.iter().copied())
+            .map(|s| format!(" (did you mean `{s}`?)"))
+            .unwrap_or_default();
+        return Err(format!(
+            "`var {name}`: this ruleset's variants keep no counter of that name{hint}"
+        ));
+    };
+    let (who, value) = match (decl.scope, rest) {
+        (Scope::Game, [v]) => (0, v),
+        (Scope::Team, [t, v]) => (
+            Team::parse(t).ok_or_else(|| format!("`{t}` is not ATK or DEF"))? as usize,
+            v,
+        ),
+        (Scope::Piece, [p, v]) => (
+            PieceId::parse(p)
+                .ok_or_else(|| format!("`{p}` is not a piece id"))?
+                .0 as usize,
+            v,
+        ),
+        (scope, _) => {
+            return Err(format!(
+                "`var {name}` is a {} counter: `var {name} {}VALUE`",
+                scope.name(),
+                match scope {
+                    Scope::Game => "",
+                    Scope::Team => "TEAM ",
+                    Scope::Piece => "PIECE ",
+                }
+            ));
+        }
+    };
+    pos.vars[decl.slot + who] = value
+        .parse::<i16>()
+        .map_err(|_| format!("`{value}` is not a whole number -32768..32767"))?;
+    Ok(())
+}

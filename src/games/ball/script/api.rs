@@ -130,7 +130,7 @@ pub const BINDINGS: &[Binding] = &[
     write(
         "knock_down",
         "piece: Piece",
-        "An active, unstacked piece is knocked down where it stands.",
+        "An active, unstacked piece is knocked down where it stands; a holder keeps the ball (use `drop_ball` to make it loose).",
     ),
     write(
         "swap",
@@ -156,6 +156,11 @@ pub const BINDINGS: &[Binding] = &[
         "take_ball",
         "piece: Piece",
         "An active, unstacked piece takes the loose ball wherever it lies, and is restricted when it is the moving coach's (B9.2, B4.5).",
+    ),
+    write(
+        "drop_ball",
+        "square: Square",
+        "The held ball lies loose on `square`, which must be free (no piece, no ball: B2.4), e.g. next to a holder that a house rule knocks down (`knock_down` alone leaves the ball with the piece).",
     ),
     write(
         "restrict",
@@ -587,6 +592,19 @@ fn register_writes(r: &mut Registrar<'_>) -> mlua::Result<()> {
             Ok(())
         })
     })?;
+    r.add("drop_ball", |lua, a| {
+        let sq = square(lua, "drop_ball", &a.0)?;
+        change(lua, "drop_ball", |pos, _| {
+            if pos.loose_ball().is_some() {
+                return Err("the ball is already loose".into());
+            }
+            if pos.pieces.iter().any(|p| p.at == sq) {
+                return Err(format!("{sq} holds a piece: a loose ball lies on a free square (B2.4)"));
+            }
+            pos.ball = BallState::Loose(sq);
+            Ok(())
+        })
+    })?;
     r.add("restrict", |lua, a| {
         let id = piece(lua, "restrict", &a.0)?;
         change(lua, "restrict", |pos, _| {
@@ -726,26 +744,26 @@ pub const VARIANT_FIELDS: &[Field] = &[
     field("params", "table<string, integer|boolean>", false, "Ruleset parameters it sets, by their TOML names and ranges (docs/rulesets.md); folded in at load."),
     field("forbid", "string[]", false, "Verbs it forbids (not `end`, `standup`, `release`)."),
     field("on_touchdown", "fun(game: Game, team: Team)", false, "After a touchdown is scored (the score already counts it) and before the B3.5 reset; may write, e.g. `game.end_game()`. `team` scored."),
-    field("on_turn_start", "fun(game: Game, team: Team)", false, "When `team`'s turn starts (after a reset, after the release phase); may write."),
+    field("on_turn_start", "fun(game: Game, team: Team)", false, "When `team`'s turn starts (after a reset, after the release phase); may write. Not for turn 1: the start position is B3.1's (a counter's first value is its `state` `start`)."),
     field("touchdown_counts", "fun(game: Game, team: Team): boolean|{count: boolean}", false, "Read-only, before a touchdown of `team` counts (its holder ends an action-phase action in the scoring zone, B3.4): `false` or `{count = false}` vetoes it; `true`/nil counts. A vetoed touchdown scores nothing and resets nothing: play goes on as if the holder were outside the zone (the action's own sequel; after `end`, the release phase), and the check runs again after the coach's next action-phase action."),
     field("actions", "VariantAction[]", false, "Actions the variant adds for both coaches, in the action phase, with or without card mode (below): listed by `legal` in the notation by their `id` (`rally ATK3 G9`), offered on the boards' `c` menu, chosen by bots, counted by the lab. Example: `rulesets/dash.toml`."),
-    field("state", "table<string, \"game\"|\"team\"|\"piece\">", false, "Counters the variant keeps in the position, by name: one for the game, one a team or one a piece, each a whole number starting at 0 (`game.get`, `game.set`). They are the only state a script keeps between hook calls, and the position JSON carries them (`vars`), so save, load and replay see the same game. At most 28 slots a ruleset (a game counter takes 1, a team counter 2, a piece counter 14). Example: `state = { tired = \"piece\", streak = \"team\", overtime = \"game\" }`."),
+    field("state", "table<string, \"game\"|\"team\"|\"piece\"|{per: string, start: integer|string}>", false, "Counters the variant keeps in the position, by name: one for the game, one a team or one a piece (`\"team\"`, or `{per = \"team\", start = 6}` where `start` is a number or one of the variant's `options` by name), each a whole number starting at 0 or its `start` (`game.get`, `game.set`). They are the only state a script keeps between hook calls, and the position JSON carries them (`vars`), so save, load and replay see the same game. At most 28 slots a ruleset (a game counter takes 1, a team counter 2, a piece counter 14). Example: `state = { tired = \"piece\", streak = \"team\", overtime = \"game\" }`."),
     field("options", "table<string, Option>", false, "Parameters the variant declares (below): the ruleset file sets them under `[options]` (checked against `min`/`max`, did-you-mean on names); `game.param(name)` reads them. Example (`rulesets/overtime.toml`): `options = { extra_turns = { default = 10, min = 0, max = 100, text = \"Turns of overtime.\" } }`, set by `[options] extra_turns = 5`."),
-    field("ends", "string[]", false, "The names `ending` may give as `reason`, besides the variant's own name: how `sim`, `compare`, the boards and records name a game it ended."),
+    field("ends", "(string|{name: string, limit: boolean})[]", false, "The names `ending` may give as `reason`, besides the variant's own name: how `sim`, `compare`, the boards and records name a game it ended. `{name = \"standing\", limit = true}` marks an end that is a limit (a tiebreak after the last turn): the lab counts it as a timeout, not as decided by play."),
     field("cost", "fun(game: Game, action: ActionInfo): integer?", false, "Read-only: the AP an action-phase action costs (0-20; nil keeps the rules' cost: 1, a long pass 2, a hand-off 0, a card its `ap`). `legal` lists only what the coach can afford at these prices; a refusal says what it costs. Not asked of `end`, `convert` or the release tasks. Example: `cost = function(game, a) if a.verb == \"lpass\" then return 3 end end`."),
     field("touchdown_value", "fun(game: Game, team: Team): integer?, Team?", false, "Read-only, when `team`'s touchdown counts: the points it scores (0-9; nil: 1) and, optionally, the team they go to. The game ends when a score reaches `touchdowns_to_win` (B3.6). Example (`rulesets/comeback.toml`): `touchdown_value = function(game, team) if game.score(team) + 2 == game.score(team == \"ATK\" and \"DEF\" or \"ATK\") then return 2 end end`."),
     field("ending", "fun(game: Game, why: \"touchdowns\"|\"turn-limit\"): nil|false|End", false, "Read-only, asked only where the rules would end the game (`why` says which rule: a score reached `touchdowns_to_win`, or the last turn ended). nil lets the rules' end stand; `false` plays on past it (it is asked again at the next such point: after the next touchdown, or the next turn); an `End` table ends the game now — nil winner by the score, nil reason the variant's name, another reason one of its `ends`. Reports name the game's end by that reason. Example: sudden death after the turn limit (`rulesets/overtime.toml`)."),
     field("ends_now", "fun(game: Game): End?", false, "Read-only, after every action of a game that goes on: an `End` table ends it now (a condition of the variant's own: a lead, a count), nil goes on. Asked per action, so it costs a Lua call on every action; `ending` costs one only where the rules end. Example, a three-touchdown lead wins: `ends_now = function(game) if math.abs(game.score(\"ATK\") - game.score(\"DEF\")) >= 3 then return { reason = \"mercy\" } end end` (with `ends = { \"mercy\" }`)."),
     field("next_turn", "fun(game: Game, team: Team): Team?", false, "Read-only, when a turn starts: which coach moves (`team` is the rules' choice: B10.1 after a release phase, B3.5 after a touchdown); nil keeps it. Example, the scorer moves again: `next_turn = function(game, team) return game.get(\"scored\") == 1 and (team == \"ATK\" and \"DEF\" or \"ATK\") or nil end`."),
     field("turn_ap", "fun(game: Game, team: Team): integer?", false, "Read-only, when `team`'s turn starts: its AP (0-20; nil: `ap_per_turn`). Example (`rulesets/comeback.toml`): `turn_ap = function(game, team) if game.score(team) < game.score(team == \"ATK\" and \"DEF\" or \"ATK\") then return game.param(\"ap_per_turn\") + 1 end end`."),
-    field("on_event", "fun(game: Game, event: EventInfo)", false, "After each action, once for each rule event the action caused, in order (below); may write (a checked copy, as `resolve`). Example (`rulesets/fatigue.toml`): `on_event = function(game, e) if e.kind == \"turn_started\" then for _, p in ipairs(game.pieces()) do game.set(\"tired\", 0, p) end end end`."),
+    field("on_event", "fun(game: Game, event: EventInfo)", false, "After each action, once for each rule event the action caused, in order (below); may write (a checked copy, as `resolve`). What a hook changes is not an event: it is not logged (a card's play is, as one `card` line) and raises no further `on_event`. Example (`rulesets/fatigue.toml`): `on_event = function(game, e) if e.kind == \"turn_started\" then for _, p in ipairs(game.pieces()) do game.set(\"tired\", 0, p) end end end`."),
     field("after_action", "fun(game: Game, action: ActionInfo)", false, "After every action (and its `on_event`s); may write. `action` is the action just played. Example (`rulesets/fatigue.toml`): `after_action = function(game, a) local p = a.piece or a.from if p then game.set(\"tired\", game.get(\"tired\", p) + 1, p) end end`."),
     field("allow", "fun(game: Game, action: ActionInfo): boolean, string?", false, "Read-only, for each action of the rules' legal list but `end`, `standup` and `release`: `false` removes it (an optional second value is the reason a refusal gives, rule `ruleset`). It can only remove: an action the rules refuse is never asked about. Asked per action: a ruleset without `allow` calls no Lua per legal list."),
 ];
 
 /// What `allow` gets: the action, by the notation's argument names.
 pub const ACTION_FIELDS: &[Field] = &[
-    field("verb", "string", true, "`move`, `dodge`, `tdodge`, `block`, `protect`, `handoff`, `spass`, `lpass`, `convert` or `card`."),
+    field("verb", "string", true, "`move`, `dodge`, `tdodge`, `block`, `protect`, `handoff`, `spass`, `lpass`, `convert`, `card`, a variant action's id (`dash`), or — for `after_action`, which sees every action — `end`, `standup` and `release` (`allow` and `cost` are never asked about those)."),
     field("text", "string", true, "The action in the notation, e.g. `\"move ATK3 G9\"`."),
     field("piece", "Piece", false, "The acting piece of `move`, `dodge`, `tdodge`, `block`, `protect`."),
     field("from", "Piece", false, "The holder of `handoff`, `spass`, `lpass`."),

@@ -1098,7 +1098,11 @@ impl Host {
     pub(super) fn action_table(&self, action: Action) -> mlua::Result<Table> {
         let lua = &self.sandbox.lua;
         let t = lua.create_table()?;
-        t.set("verb", action.verb().name())?;
+        match action {
+            // A variant's own action is known by its verb, its id.
+            Action::Card { card, .. } if card.is_action() => t.set("verb", card.name())?,
+            _ => t.set("verb", action.verb().name())?,
+        }
         t.set("text", action.to_string())?;
         let piece = |p: PieceId| self.names.pieces[p.0 as usize].clone();
         let square = |s: Sq| self.names.squares[s.0 as usize].clone();

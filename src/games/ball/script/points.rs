@@ -77,17 +77,21 @@ impl Point {
 /// layout, and returns its ends by name with their `ended_by` index.
 pub fn declare(t: &Table, name: &str, params: &mut Params) -> Result<Vec<(String, u8)>, String> {
     let layout = Arc::make_mut(&mut params.layout);
+    if let Some(options) = t
+        .get::<Option<Table>>("options")
+        .map_err(|_| "`options` must be a table".to_string())?
+    {
+        for (k, v) in sorted(&options)? {
+            let value = declare_option(layout, &k, &v)?;
+            layout.options.push(value);
+        }
+    }
     if let Some(state) = t
         .get::<Option<Table>>("state")
         .map_err(|_| "`state` must be a table of counter names".to_string())?
     {
         for (k, v) in sorted(&state)? {
-            let scope = v
-                .as_string()
-                .and_then(|s| Scope::parse(&s.to_string_lossy()))
-                .ok_or_else(|| {
-                    format!("state `{k}`: expected \"game\", \"team\" or \"piece\"")
-                })?;
+            let (scope, start) = state_entry(layout, &k, &v)?;
             if !is_name(&k) {
                 return Err(format!(
                     "state `{k}`: a counter's name is lower-case letters, digits and `_`"
@@ -105,17 +109,9 @@ pub fn declare(t: &Table, name: &str, params: &mut Params) -> Result<Vec<(String
             layout.vars.push(VarDecl {
                 name: k,
                 scope,
+                start,
                 slot,
             });
-        }
-    }
-    if let Some(options) = t
-        .get::<Option<Table>>("options")
-        .map_err(|_| "`options` must be a table".to_string())?
-    {
-        for (k, v) in sorted(&options)? {
-            let value = declare_option(layout, &k, &v)?;
-            layout.options.push(value);
         }
     }
     let mut ends = vec![name.to_string()];
@@ -123,8 +119,23 @@ pub fn declare(t: &Table, name: &str, params: &mut Params) -> Result<Vec<(String
         .get::<Option<Table>>("ends")
         .map_err(|_| "`ends` must be a list of names".to_string())?
     {
-        for v in list.sequence_values::<String>() {
+        for v in list.sequence_values::<Value>() {
             let v = v.map_err(|_| "`ends` must be a list of names".to_string())?;
+            let (v, limit) = match v {
+                Value::String(s) => (s.to_string_lossy(), false),
+                Value::Table(t) => {
+                    let name: Option<String> = t.get("name").ok().flatten();
+                    let limit: Option<bool> = t.get("limit").ok().flatten();
+                    match name {
+                        Some(n) => (n, limit.unwrap_or(false)),
+                        None => return Err("ends: an entry is a name or {name = …, limit = true}".into()),
+                    }
+                }
+                _ => return Err("ends: an entry is a name or {name = …, limit = true}".into()),
+            };
+            if limit && !layout.limit_ends.contains(&v) {
+                layout.limit_ends.push(v.clone());
+            }
             if v.is_empty() || v.len() > 40 || v.chars().any(|c| c.is_control()) {
                 return Err(format!("ends: `{v}` is not a name (1-40 characters)"));
             }
@@ -226,6 +237,54 @@ fn declare_option(layout: &Layout, k: &str, v: &Value) -> Result<OptionValue, St
         value,
         boolean,
     })
+}
+
+/// A `state` entry: `"team"`, or `{ per = "team", start = 6 }` where
+/// `start` is a number or the name of one of the variant's options.
+fn state_entry(layout: &Layout, k: &str, v: &Value) -> Result<(Scope, i16), String> {
+    let scope_of = |v: &Value| {
+        v.as_string()
+            .and_then(|s| Scope::parse(&s.to_string_lossy()))
+            .ok_or_else(|| format!("state `{k}`: expected \"game\", \"team\" or \"piece\""))
+    };
+    let Value::Table(t) = v else {
+        return Ok((scope_of(v)?, 0));
+    };
+    for pair in t.clone().pairs::<Value, Value>() {
+        let (key, _) = pair.map_err(|e| e.to_string())?;
+        let key = key
+            .as_string()
+            .map(|s| s.to_string_lossy())
+            .unwrap_or_else(|| "?".into());
+        if key != "per" && key != "start" {
+            let hint = crate::diagnostic::did_you_mean(&key, ["per", "start"])
+                .map(|s| format!(" (did you mean `{s}`?)"))
+                .unwrap_or_default();
+            return Err(format!("state `{k}`: unknown field `{key}`{hint}"));
+        }
+    }
+    let scope = scope_of(&t.get::<Value>("per").unwrap_or(Value::Nil))?;
+    let start = match t.get::<Value>("start").unwrap_or(Value::Nil) {
+        Value::Nil => 0,
+        Value::Integer(n) => i16::try_from(n)
+            .map_err(|_| format!("state `{k}`: start {n} is outside -32768..32767"))?,
+        Value::String(s) => {
+            let name = s.to_string_lossy();
+            let o = layout.option(&name).ok_or_else(|| {
+                format!("state `{k}`: start `{name}` is not one of the variant's options")
+            })?;
+            i16::try_from(o.value).map_err(|_| {
+                format!("state `{k}`: option `{name}` = {} is outside -32768..32767", o.value)
+            })?
+        }
+        other => {
+            return Err(format!(
+                "state `{k}`: start must be a whole number or an option's name, not {}",
+                shown(&other)
+            ));
+        }
+    };
+    Ok((scope, start))
 }
 
 fn is_name(s: &str) -> bool {

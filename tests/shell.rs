@@ -78,6 +78,16 @@ fn the_ball_flow_builds_exactly_the_legal_list() {
     flow_builds_exactly_the_legal_list::<Ball>(Ruleset::standard(), 4, 300);
 }
 
+/// A variant's own action (`dash`) and a variant's prices (`long-pass-3`)
+/// on the board: the flow offers exactly what `legal` lists, no card mode
+/// needed.
+#[test]
+fn the_house_rule_flows_build_exactly_the_legal_list() {
+    for r in ["dash", "long-pass-3", "fatigue"] {
+        flow_builds_exactly_the_legal_list::<Ball>(Ruleset::load(r).unwrap(), 2, 300);
+    }
+}
+
 #[test]
 fn the_card_mode_flow_builds_exactly_the_legal_list() {
     flow_builds_exactly_the_legal_list::<Ball>(Ruleset::load("cards").unwrap(), 3, 300);

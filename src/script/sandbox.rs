@@ -91,6 +91,18 @@ thread_local! {
     /// States this thread holds: a thread that holds one never waits for
     /// another (it could wait for itself).
     static HELD: Cell<usize> = const { Cell::new(0) };
+    /// Budget units every state of this thread has spent, calls and loads
+    /// together: what a caller that makes many calls (`ball check`) bounds
+    /// its whole run by. Counted from the charges, so it is the same on
+    /// every run.
+    static SPENT: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Budget units the scripts of this thread have spent so far, in every
+/// state it held: compare two readings for what the calls between them
+/// cost.
+pub fn units_spent_here() -> u64 {
+    SPENT.with(Cell::get)
 }
 
 /// One state's share of [`PROCESS_MEMORY_LIMIT`], given back on drop.
@@ -199,9 +211,16 @@ impl Meter {
         self.left.set(left);
         let grown = used.saturating_sub(self.last_used.get());
         self.last_used.set(used);
+        let grown_units = (grown / 16) as i64;
         if grown > 0 {
-            self.left.set(left.saturating_sub((grown / 16) as i64));
+            self.left.set(left.saturating_sub(grown_units));
         }
+        SPENT.with(|s| {
+            s.set(
+                s.get()
+                    .saturating_add(units.saturating_add(grown_units) as u64),
+            )
+        });
         let over_time = self.over_time();
         if self.left.get() >= 0 && !over_time && !self.tripped.get() {
             return Ok(());
@@ -244,7 +263,7 @@ impl Meter {
 
 /// This thread's CPU time.
 #[cfg(unix)]
-fn thread_cpu_time() -> Duration {
+pub(crate) fn thread_cpu_time() -> Duration {
     let mut ts = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,
@@ -259,7 +278,7 @@ fn thread_cpu_time() -> Duration {
 }
 
 #[cfg(not(unix))]
-fn thread_cpu_time() -> Duration {
+pub(crate) fn thread_cpu_time() -> Duration {
     wall_since_start()
 }
 

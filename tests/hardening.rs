@@ -1139,3 +1139,76 @@ fn check_of_slow_hooks_is_bounded() {
         "{spent}"
     );
 }
+
+// ------------------------------------------- scripts decide the same way
+
+/// A card whose target is the first key of a table keyed by tables (by
+/// `next`), and whose effect restricts the first piece of a table keyed
+/// by functions (by `pairs`): Lua's own order follows heap addresses,
+/// and `sim` gave a different `--out` on every run. Now `pairs` and
+/// `next` have one order: 1 thread and 2 give the same file, byte for
+/// byte.
+#[test]
+fn scripts_iterating_object_keys_play_the_same_on_any_thread_count() {
+    let dir = temp();
+    write(
+        dir.path(),
+        "pick.lua",
+        r#"return {
+  id = "pick", name = "Pick", text = "Knocks down a piece an order of keys picks.", cost = 0, args = { "piece" },
+  targets = function(game)
+    local t = { label = "pieces" }
+    for _, id in ipairs(game.pieces()) do
+      local p = game.piece(id)
+      if not p.down and not p.stacked and not p.ball then t[{ id = id }] = id end
+    end
+    t.label = nil
+    for _, v in next, t do
+      return { v }
+    end
+    return {}
+  end,
+  resolve = function(game, piece)
+    game.knock_down(piece)
+    local f = { team = "mine" }
+    for _, id in ipairs(game.pieces(game.to_move())) do
+      if not game.piece(id).down then f[function() return id end] = id end
+    end
+    for k in pairs(f) do
+      if type(k) == "function" then game.restrict(k()) break end
+    end
+  end,
+}
+"#,
+    );
+    let rules = write(
+        dir.path(),
+        "pick.toml",
+        "name = \"pick\"\nextends = \"cards\"\n\n[cards]\nATK = [\"pick.lua\"]\nDEF = [\"pick.lua\"]\n",
+    );
+    let run = |threads: &str, out: &str| {
+        let r = ball_at(
+            dir.path(),
+            &[
+                "--ruleset",
+                s(&rules),
+                "sim",
+                "--bots",
+                "random,random",
+                "--games",
+                "40",
+                "--threads",
+                threads,
+                "--out",
+                out,
+            ],
+            None,
+            120,
+        );
+        assert_eq!(r.code, Some(0), "{r:?}");
+        std::fs::read_to_string(dir.path().join(out)).unwrap()
+    };
+    let (a, b) = (run("1", "a.jsonl"), run("2", "b.jsonl"));
+    assert!(a.contains("card pick"), "the card was played");
+    assert!(a == b, "1 thread and 2 differ");
+}

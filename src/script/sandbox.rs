@@ -424,8 +424,86 @@ impl Sandbox {
         mt.set("__metatable", false)?;
         env.set_metatable(Some(mt))?;
         env.set("_G", &env)?;
-        compiled(&self.lua, &format!("@{name}"), text, Some(env))?.call::<Value>(())
+        compiled(&self.lua, &format!("@{name}"), text, Some(env))?
+            .call::<Value>(())
+            .map_err(|e| self.explain(e))
     }
+
+    /// `e` with a did-you-mean when it is a call (or a use) of a name the
+    /// state does not have: "attempt to call a nil value (global
+    /// 'sorted_pair')" names `sorted_pairs`, `strng.rep` names `string`,
+    /// `string.repp` and `s:uper()` name the library's `rep` and `upper`.
+    pub fn explain(&self, e: mlua::Error) -> mlua::Error {
+        match e {
+            mlua::Error::RuntimeError(m) => mlua::Error::RuntimeError(self.hinted(m)),
+            mlua::Error::CallbackError { traceback, cause } => mlua::Error::CallbackError {
+                traceback,
+                cause: std::sync::Arc::new(self.explain((*cause).clone())),
+            },
+            other => other,
+        }
+    }
+
+    fn hinted(&self, message: String) -> String {
+        const NIL: [(&str, bool); 4] = [
+            ("attempt to call a nil value (global '", true),
+            ("attempt to index a nil value (global '", true),
+            ("attempt to call a nil value (field '", false),
+            ("attempt to call a nil value (method '", false),
+        ];
+        let line_end = message.find('\n').unwrap_or(message.len());
+        let first = &message[..line_end];
+        let Some((name, global)) = NIL.iter().find_map(|(what, global)| {
+            let at = first.find(what)? + what.len();
+            let len = first[at..].find("')")?;
+            Some((&first[at..at + len], *global))
+        }) else {
+            return message;
+        };
+        let (globals, fields) = reachable_names(&self.lua);
+        let known = if global { &globals } else { &fields };
+        match crate::diagnostic::did_you_mean(name, known.iter().map(String::as_str)) {
+            Some(near) if near != name => {
+                let mut m = message.clone();
+                m.insert_str(line_end, &format!(" (did you mean `{near}`?)"));
+                m
+            }
+            _ => message,
+        }
+    }
+}
+
+/// The globals of a state, and the fields of its global tables (the
+/// libraries behind their frozen proxies, the game's bindings): what a
+/// misspelt name is most likely a slip for.
+fn reachable_names(lua: &Lua) -> (Vec<String>, Vec<String>) {
+    let (mut globals, mut fields) = (Vec::new(), Vec::new());
+    for (k, v) in lua.globals().pairs::<Value, Value>().flatten() {
+        let Value::String(k) = k else { continue };
+        let k = k.to_string_lossy();
+        if let Value::Table(t) = &v
+            && k != "_G"
+        {
+            let mut tables = vec![t.clone()];
+            if let Some(Value::Table(inner)) = t.metatable().and_then(|m| m.raw_get("__index").ok())
+            {
+                tables.push(inner);
+            }
+            for t in tables {
+                for (f, _) in t.pairs::<Value, Value>().flatten() {
+                    if let Value::String(f) = f {
+                        fields.push(f.to_string_lossy());
+                    }
+                }
+            }
+        }
+        globals.push(k);
+    }
+    // The first of equally near names must not follow the table's order.
+    globals.sort();
+    fields.sort();
+    fields.dedup();
+    (globals, fields)
 }
 
 /// Compiled chunks by (chunk name, source text).
@@ -1720,6 +1798,49 @@ return calls .. ":" .. table.concat(ids, ",")
             assert!(e.contains(BUDGET_EXCEEDED), "{src}: {e}");
             assert!(e.contains("test.lua:2:"), "{src}: {e}");
             assert!(started.elapsed() < Duration::from_secs(3), "{src}");
+        }
+    }
+
+    /// A misspelt global or library function says what it may be a slip
+    /// for, on the first line with the script's file:line, like a
+    /// misspelt field; a name near nothing gets no guess.
+    #[test]
+    fn misspelt_names_get_did_you_mean() {
+        for (src, near) in [
+            (
+                "local t = {}\nfor k in sorted_pair(t) do end",
+                Some("sorted_pairs"),
+            ),
+            ("local s = strng.rep('a', 2)", Some("string")),
+            ("local s = string.repp('a', 2)", Some("rep")),
+            ("local s = ('a'):uper()", Some("upper")),
+            ("local t = {} table.insrt(t, 1)", Some("insert")),
+            ("local x = tostrin(1)", Some("tostring")),
+            ("local x = quux(1)", None),
+            ("local t = {} local x = t.y.z", None),
+        ] {
+            let e = eval(src).unwrap_err().to_string();
+            let first = e.lines().next().unwrap();
+            match near {
+                Some(n) => {
+                    assert!(
+                        first.contains(&format!("(did you mean `{n}`?)")),
+                        "{src}: {e}"
+                    );
+                    let err = crate::script::ScriptError::from_lua(
+                        &eval(src).unwrap_err(),
+                        "test.lua",
+                        "card x",
+                        "load",
+                    );
+                    assert!(err.line.is_some(), "{err}");
+                    assert!(
+                        err.message.ends_with(&format!("(did you mean `{n}`?)")),
+                        "{err}"
+                    );
+                }
+                None => assert!(!first.contains("did you mean"), "{src}: {e}"),
+            }
         }
     }
 

@@ -871,7 +871,7 @@ candidates multiplied); a card offers at most {MAX_TARGETS}: narrow a filter (`t
                 active: true,
             });
         }
-        let mut r = f(&self.game);
+        let mut r = f(&self.game).map_err(|e| self.sandbox.explain(e));
         if r.is_ok() {
             for frozen in &self.frozen {
                 if let Err(m) = frozen.verify(lua) {

@@ -45,8 +45,10 @@
 //!   are gone); `tostring`, `%s` and `%p` show an object's serial number
 //!   in its state, never its address; `table.sort` of more than 128
 //!   elements merges runs Lua sorts, because Lua's re-seeds its pivot
-//!   from the clock past that. With the charges, a script's course is a
-//!   function of what it is given.
+//!   from the clock past that. Every state loads its chunks as bytecode
+//!   compiled elsewhere, so the collector (and what a weak table keeps)
+//!   runs alike in a thread's first state and the next. With the
+//!   charges, a script's course is a function of what it is given.
 //! - **Memory**: 16 MiB a state, reserved from a pool of
 //!   [`PROCESS_MEMORY_LIMIT`] for the whole process before the state
 //!   exists. A state that cannot get its reservation waits for one to be
@@ -525,29 +527,52 @@ thread_local! {
 
 /// `text` compiled as a chunk named `name` (with `env` as its `_ENV`),
 /// from the thread's cache of compiled chunks when it is there.
+///
+/// Every state loads the chunk from bytecode, the first one on a thread
+/// too: the compiler runs in a scratch state. Compiling in the state
+/// itself left the parser's garbage and a grown string table in the
+/// first state of each thread only, and the collector, paced by memory,
+/// then ran at other moments there than in the states after it: what a
+/// weak table still held, and the memory growth the budget charges,
+/// depended on which game a thread had played first.
 fn compiled(lua: &Lua, name: &str, text: &str, env: Option<Table>) -> mlua::Result<mlua::Function> {
     let key = (name.to_string(), text.to_string());
-    let cached = CHUNKS.with(|c| c.borrow().get(&key).cloned());
-    let chunk = match &cached {
-        Some(code) => lua.load(&code[..]).set_mode(ChunkMode::Binary),
-        None => lua.load(text).set_mode(ChunkMode::Text),
+    let code = match CHUNKS.with(|c| c.borrow().get(&key).cloned()) {
+        Some(code) => code,
+        None => {
+            let code = Rc::new(compile(name, text)?);
+            CHUNKS.with(|c| {
+                let mut c = c.borrow_mut();
+                if c.len() >= CHUNK_CACHE {
+                    c.clear();
+                }
+                c.insert(key, code.clone());
+            });
+            code
+        }
     };
-    let chunk = chunk.set_name(name);
-    let f = match env {
-        Some(env) => chunk.set_environment(env).into_function()?,
-        None => chunk.into_function()?,
-    };
-    if cached.is_none() {
-        let code = Rc::new(f.dump(false));
-        CHUNKS.with(|c| {
-            let mut c = c.borrow_mut();
-            if c.len() >= CHUNK_CACHE {
-                c.clear();
-            }
-            c.insert(key, code);
-        });
+    let chunk = lua
+        .load(&code[..])
+        .set_mode(ChunkMode::Binary)
+        .set_name(name);
+    match env {
+        Some(env) => chunk.set_environment(env).into_function(),
+        None => chunk.into_function(),
     }
-    Ok(f)
+}
+
+/// The compiler's bytecode for `text`, made in a state of its own (with
+/// the memory limit a sandbox has) and kept with its debug information,
+/// so errors still name their lines.
+fn compile(name: &str, text: &str) -> mlua::Result<Vec<u8>> {
+    let scratch = Lua::new_with(StdLib::NONE, LuaOptions::default())?;
+    scratch.set_memory_limit(MEMORY_LIMIT)?;
+    let f = scratch
+        .load(text)
+        .set_mode(ChunkMode::Text)
+        .set_name(name)
+        .into_function()?;
+    Ok(f.dump(false))
 }
 
 /// The registry key of the meter the hook reads.
@@ -1842,6 +1867,37 @@ return calls .. ":" .. table.concat(ids, ",")
                 None => assert!(!first.contains("did you mean"), "{src}: {e}"),
             }
         }
+    }
+
+    /// A thread's first state compiled its chunks in itself, the next
+    /// ones loaded the bytecode: the parser's garbage made the collector
+    /// run at other moments in the first, so a weak table kept other
+    /// entries there (and the memory charged differed). Every state now
+    /// loads bytecode, and they all see the same.
+    #[test]
+    fn a_threads_first_state_runs_like_the_next() {
+        let differ = std::thread::spawn(|| {
+            (0..12)
+                .filter(|step| {
+                    let src = format!(
+                        "local w = setmetatable({{}}, {{__mode = 'k'}}) for i = 1, 300 do w[{{}}] = i end \
+                         local junk = {{}} for i = 1, {} do junk[i] = {{i}} end \
+                         local n = 0 for _ in pairs(w) do n = n + 1 end return tostring(n)",
+                        step * 10
+                    );
+                    let name = format!("weak{step}.lua");
+                    let run = || {
+                        let sb = Sandbox::new().unwrap();
+                        let v = sb.load(&name, &src).unwrap();
+                        v.as_string().unwrap().to_str().unwrap().to_string()
+                    };
+                    run() != run()
+                })
+                .count()
+        })
+        .join()
+        .unwrap();
+        assert_eq!(differ, 0);
     }
 
     #[test]

@@ -721,8 +721,12 @@ unsafe extern "C-unwind" fn ordered_keys(l: *mut ffi::lua_State) -> std::ffi::c_
     // that may raise a Lua error runs while a Rust value needing a drop
     // is alive, but for the error message itself, as in the hook.
     unsafe {
+        let refuse = |why: &std::ffi::CStr| -> std::ffi::c_int {
+            ffi::lua_pushstring(l, why.as_ptr());
+            ffi::lua_error(l)
+        };
         if ffi::lua_type(l, 1) != ffi::LUA_TTABLE {
-            return 0;
+            return refuse(c"pairs: table expected");
         }
         let names = if ffi::lua_type(l, 2) == ffi::LUA_TTABLE {
             2
@@ -731,10 +735,10 @@ unsafe extern "C-unwind" fn ordered_keys(l: *mut ffi::lua_State) -> std::ffi::c_
         };
         ffi::lua_settop(l, 2);
         if ffi::lua_checkstack(l, super::order::STACK_NEEDED + 4) == 0 {
-            return 0;
+            return refuse(c"stack overflow (ordering a table's keys)");
         }
         let Some(meter) = meter_of(l) else {
-            return 0;
+            return refuse(c"pairs: no budget to charge");
         };
         let limit = meter.left.get().max(0) as u64;
         let n = super::order::count(l, 1);

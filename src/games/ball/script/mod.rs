@@ -114,8 +114,9 @@ pub enum ScriptKind {
 }
 
 /// Which kind of script `text` is, by the fields of the table it returns:
-/// one of a card's own fields (`cost`, `args`, `targets`, `resolve`, `id`,
-/// `uses`, `per_turn`) makes it a card; a table with none of them is a
+/// one of a card's own fields (`args`, `targets`, `resolve`, `id`,
+/// `uses`, `per_turn`, or a `cost` that is not a function: a variant's
+/// `cost` hook is one) makes it a card; a table with none of them is a
 /// variant (whose check then names any field it does not know, a
 /// misspelt hook too). Run in a sandbox of its own, under the budgets; a
 /// script that does not even return a table is checked as a card, whose
@@ -129,7 +130,11 @@ pub fn script_kind(path: &str, text: &str) -> ScriptKind {
     let Ok(mlua::Value::Table(t)) = sb.load(path, text) else {
         return ScriptKind::Card;
     };
-    let has = |k: &&str| t.contains_key(*k).unwrap_or(false);
+    let has = |k: &&str| match t.raw_get::<mlua::Value>(*k) {
+        Ok(mlua::Value::Nil) | Err(_) => false,
+        Ok(mlua::Value::Function(_)) => *k != "cost",
+        Ok(_) => true,
+    };
     if !CARD.iter().any(has) {
         ScriptKind::Variant
     } else {

@@ -306,18 +306,35 @@ impl Scripted {
     }
 
     /// Runs every variant hook on `pos` for both coaches: `ball check`'s
-    /// probe of the hooks (`touchdown_counts` too, as if a touchdown had
-    /// been scored there; `allow` runs on the legal lists the probe
-    /// makes). A hook that fails is marked as in play, and is not called
-    /// again.
+    /// probe of the hooks (`touchdown_counts`, `touchdown_value` and
+    /// `ending` too, as if a touchdown had been scored or the game were
+    /// ending there; `allow`, `cost` and the reactions run on the legal
+    /// lists and plays the probe makes). A hook that fails is marked as
+    /// in play, and is not called again.
     pub(crate) fn probe_events(&self, pos: &Position, params: &Params) {
+        use apply::Hooks;
         for team in Team::BOTH {
             let mut at = AtTouchdown {
                 scripted: self,
                 params,
                 mover: team,
             };
-            let _ = apply::Hooks::counts(&mut at, pos);
+            let _ = at.counts(pos);
+            // The rule points that only rare moments ask (a touchdown, the
+            // rules' end, a new turn), asked here as if each had come.
+            let _ = at.touchdown_value(pos, team);
+            for why in [apply::RulesEnd::Touchdowns, apply::RulesEnd::TurnLimit] {
+                let _ = at.ending(pos, why);
+            }
+            let _ = at.next_team(pos, team);
+            let mut turn = *pos;
+            turn.to_move = team;
+            let _ = at.turn_ap(&turn, params.ap_per_turn);
+            if self.hooked(Point::EndsNow) {
+                let _ = self.ask(Point::EndsNow, |h, skip, failed| {
+                    h.ending(pos, params, None, skip, failed)
+                });
+            }
         }
         if !self.hooks {
             return;

@@ -1144,10 +1144,11 @@ fn check_of_slow_hooks_is_bounded() {
 
 /// A card whose target is the first key of a table keyed by tables (by
 /// `next`), and whose effect restricts the first piece of a table keyed
-/// by functions (by `pairs`): Lua's own order follows heap addresses,
-/// and `sim` gave a different `--out` on every run. Now `pairs` and
-/// `next` have one order: 1 thread and 2 give the same file, byte for
-/// byte.
+/// by functions (by `pairs`), and a variant whose `allow` follows the
+/// first of its own (frozen) tables as keys: Lua's own order follows
+/// heap addresses, and `sim` gave a different `--out` on every run. Now
+/// `pairs` and `next` have one order: 1 thread and 2 give the same file,
+/// byte for byte.
 #[test]
 fn scripts_iterating_object_keys_play_the_same_on_any_thread_count() {
     let dir = temp();
@@ -1181,10 +1182,26 @@ fn scripts_iterating_object_keys_play_the_same_on_any_thread_count() {
 }
 "#,
     );
+    // The tables a script holds are frozen after load (their entries
+    // behind a proxy): as keys they order by those entries too.
+    write(
+        dir.path(),
+        "zones.lua",
+        r#"local ZONES = { { name = "a" }, { name = "b" }, { name = "c" }, { name = "d" } }
+return {
+  name = "zones", text = "No moves unless the first zone a table yields is `a`.",
+  allow = function(game, action)
+    local t = {}
+    for _, z in ipairs(ZONES) do t[z] = true end
+    return next(t).name == "a" or action.verb ~= "move"
+  end,
+}
+"#,
+    );
     let rules = write(
         dir.path(),
         "pick.toml",
-        "name = \"pick\"\nextends = \"cards\"\n\n[cards]\nATK = [\"pick.lua\"]\nDEF = [\"pick.lua\"]\n",
+        "name = \"pick\"\nextends = \"cards\"\nvariants = [\"zones.lua\"]\n\n[cards]\nATK = [\"pick.lua\"]\nDEF = [\"pick.lua\"]\n",
     );
     let run = |threads: &str, out: &str| {
         let r = ball_at(

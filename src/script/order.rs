@@ -10,7 +10,9 @@
 //! (boolean, function, number, string, table, thread, userdata, which
 //! keeps `sorted_pairs`' numbers-then-strings); numbers by value, strings
 //! byte by byte, `false` before `true`; tables by their contents (entries
-//! in this order, 4 levels deep); functions by name when the sandbox or
+//! in this order, then those of the table their metatable's `__index`
+//! names: a table frozen after load keeps its entries there, an object
+//! its class's; 4 levels deep); functions by name when the sandbox or
 //! the game gives them one (`string.upper`, `game.move`), else by where
 //! they are defined and then by their upvalues (closures of one
 //! definition differ by what they captured). Keys that are equal by all
@@ -38,7 +40,7 @@ use mlua::ffi;
 const MAX_DEPTH: usize = 4;
 /// Stack slots the ordering needs at most: per level a table being
 /// traversed (key, value) or a function and an upvalue, and a few more.
-pub const STACK_NEEDED: c_int = 4 * (MAX_DEPTH as c_int + 2) + 8;
+pub const STACK_NEEDED: c_int = 8 * (MAX_DEPTH as c_int + 2) + 8;
 /// Budget units charged per key or value visited: each costs about as
 /// much as a dozen VM instructions, and bounds the entries (16 bytes of
 /// Rust memory each) one call may gather.
@@ -56,6 +58,9 @@ const USERDATA: u8 = 0x70;
 /// A function the sandbox or the game names, and one it does not.
 const NAMED: u8 = 0x01;
 const DEFINED: u8 = 0x02;
+/// After a table's entries: no `__index` table, or one and its entries.
+const NO_INDEX: u8 = 0x00;
+const INDEX: u8 = 0x01;
 
 /// The work was about to pass the budget the caller gave.
 pub struct OverBudget;
@@ -64,8 +69,11 @@ pub struct OverBudget;
 /// work in budget units.
 struct Writer {
     l: *mut ffi::lua_State,
-    /// Absolute stack index of the table of named functions (nil: none).
+    /// Absolute stack index of the table of named functions (0: none).
     names: c_int,
+    /// Absolute stack index of the string `__index`, pushed before the
+    /// traversals (pushing it during one could run the collector).
+    index_key: c_int,
     units: u64,
     limit: u64,
 }
@@ -127,10 +135,7 @@ impl Writer {
                 }
                 ffi::LUA_TTABLE => {
                     out.push(TABLE);
-                    if depth < MAX_DEPTH {
-                        self.table(i, depth + 1, out)?;
-                    }
-                    out.push(END);
+                    self.contents(i, depth + 1, out)?;
                 }
                 ffi::LUA_TFUNCTION => {
                     out.push(FUNCTION);
@@ -143,7 +148,47 @@ impl Writer {
         self.spend(UNITS_PER_ENTRY)
     }
 
-    /// A table's entries, each key then value, in byte order.
+    /// A table's entries, then its `__index` table's (and so on), each
+    /// part ended so that no table's form is a prefix of another's.
+    ///
+    /// # Safety
+    /// As [`Writer::value`]; `t` holds a table.
+    unsafe fn contents(
+        &mut self,
+        t: c_int,
+        depth: usize,
+        out: &mut Vec<u8>,
+    ) -> Result<(), OverBudget> {
+        if depth > MAX_DEPTH {
+            out.push(END);
+            out.push(NO_INDEX);
+            return Ok(());
+        }
+        // SAFETY: as above; the metatable and its `__index` are read raw,
+        // so no metamethod runs.
+        unsafe {
+            self.table(t, depth, out)?;
+            out.push(END);
+            if ffi::lua_getmetatable(self.l, t) == 0 {
+                out.push(NO_INDEX);
+                return Ok(());
+            }
+            ffi::lua_pushvalue(self.l, self.index_key);
+            ffi::lua_rawget(self.l, -2);
+            let top = ffi::lua_gettop(self.l);
+            let r = if ffi::lua_type(self.l, top) == ffi::LUA_TTABLE {
+                out.push(INDEX);
+                self.contents(top, depth + 1, out)
+            } else {
+                out.push(NO_INDEX);
+                Ok(())
+            };
+            ffi::lua_settop(self.l, top - 2);
+            r
+        }
+    }
+
+    /// A table's own entries, each key then value, in byte order.
     ///
     /// # Safety
     /// As [`Writer::value`]; `t` holds a table.
@@ -304,24 +349,28 @@ pub unsafe fn count(l: *mut ffi::lua_State, t: c_int) -> usize {
 
 /// Puts the keys of the table at `t` into the array part of the table at
 /// `out` (made with room for at least their number), in the canonical
-/// order; the table of named functions is at `names` (0: none). Returns
+/// order; the table of named functions is at `names` (0: none), the
+/// string `__index` at `index_key`. Returns
 /// the number of keys and the budget units the work cost, or
 /// [`OverBudget`] as soon as that would pass `limit`.
 ///
 /// # Safety
 /// `t`, `out` and `names` are absolute indices of `l` holding tables
-/// (`names` may be 0), `out` has an array part of at least
+/// (`names` may be 0), `index_key` one holding the string `__index`,
+/// `out` has an array part of at least
 /// [`count`]`(t)` slots, and `l` has [`STACK_NEEDED`] free slots.
 pub unsafe fn order(
     l: *mut ffi::lua_State,
     t: c_int,
     out: c_int,
     names: c_int,
+    index_key: c_int,
     limit: u64,
 ) -> Result<(usize, u64), OverBudget> {
     let mut w = Writer {
         l,
         names,
+        index_key,
         units: 0,
         limit,
     };

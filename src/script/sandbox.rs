@@ -716,8 +716,9 @@ unsafe fn meter_of<'a>(l: *mut ffi::lua_State) -> Option<&'a Meter> {
 /// pass the budget at once.
 unsafe extern "C-unwind" fn ordered_keys(l: *mut ffi::lua_State) -> std::ffi::c_int {
     // SAFETY (whole function): the C function protocol; `order::order`'s
-    // contract is set up below (table at 1, names at 2 or none, the list
-    // at 3 with room for every key, the stack slots it needs). Nothing
+    // contract is set up below (table at 1, names at 2 or none, `__index`
+    // at 3, the list at 4 with room for every key, the stack slots it
+    // needs). Nothing
     // that may raise a Lua error runs while a Rust value needing a drop
     // is alive, but for the error message itself, as in the hook.
     unsafe {
@@ -737,6 +738,9 @@ unsafe extern "C-unwind" fn ordered_keys(l: *mut ffi::lua_State) -> std::ffi::c_
         if ffi::lua_checkstack(l, super::order::STACK_NEEDED + 4) == 0 {
             return refuse(c"stack overflow (ordering a table's keys)");
         }
+        // At 3, before the traversals: pushing a string may run the
+        // collector, which must not run between them.
+        ffi::lua_pushstring(l, c"__index".as_ptr());
         let Some(meter) = meter_of(l) else {
             return refuse(c"pairs: no budget to charge");
         };
@@ -747,7 +751,7 @@ unsafe extern "C-unwind" fn ordered_keys(l: *mut ffi::lua_State) -> std::ffi::c_
             Some(limit.saturating_add(1))
         } else {
             ffi::lua_createtable(l, n.min(i32::MAX as usize) as std::ffi::c_int, 0);
-            match super::order::order(l, 1, 3, names, limit) {
+            match super::order::order(l, 1, 4, names, 3, limit) {
                 Ok((count, units)) => {
                     ffi::lua_pushinteger(l, count as ffi::lua_Integer);
                     let used = (ffi::lua_gc(l, ffi::LUA_GCCOUNT, 0) as usize) * 1024
@@ -1627,6 +1631,11 @@ for i = 1, 26 do tainted[string.char(96 + i)] = i end
 for i = 1, 10 do tainted[held[i]] = nil end
 tainted.zz = 0
 show(tainted)
+-- Tables whose entries are behind `__index` (as a table frozen after
+-- load keeps them), ordered by those entries.
+local proxied = {}
+for i = 1, 8 do proxied[setmetatable({}, { __index = { id = i }, __metatable = false })] = 0 end
+show(proxied)
 -- `next` loops, clearing fields as they go.
 local s, k, v = {}, next(by_table)
 while k do s[#s + 1] = v by_table[k] = nil k, v = next(by_table, k) end
@@ -1688,10 +1697,14 @@ return table.concat(out, "\n")
         assert_eq!(lines[5], "floor,pairs,lower,upper", "{first}");
         assert!(lines[6].starts_with("a=1 b=2 c=3 "), "{first}");
         assert!(lines[6].ends_with("z=26 zz=0 "), "{first}");
-        assert_eq!(lines[7], "1,2,3,4,5,6,7,8,9,10,11,12:nil", "{first}");
+        assert_eq!(
+            lines[7], "{1}=0 {2}=0 {3}=0 {4}=0 {5}=0 {6}=0 {7}=0 {8}=0 ",
+            "{first}"
+        );
+        assert_eq!(lines[8], "1,2,3,4,5,6,7,8,9,10,11,12:nil", "{first}");
         assert!(!first.contains("0x"), "{first}");
         assert!(
-            lines[8].starts_with("table: #") && lines[8].contains("Thing: #"),
+            lines[9].starts_with("table: #") && lines[9].contains("Thing: #"),
             "{first}"
         );
     }

@@ -946,3 +946,286 @@ fn neighbours_scenarios_report_script_failures() {
         out.failures
     );
 }
+
+// ------------------------------------------------- `check` answers quickly
+
+/// The hostile bodies a hook of `check`'s probe may have: each stops at
+/// its budget or at the memory limit, on the body's line (line 4 of every
+/// script [`hostile_hook_scripts`] writes).
+const HOSTILE_BODIES: &[(&str, &str)] = &[
+    ("loop", "while true do end"),
+    (
+        "rep",
+        "while true do local s = string.rep('x', 4000000) end",
+    ),
+    (
+        "recursion",
+        "local function f(n) return f(n + 1) + 1 end return f(1)",
+    ),
+];
+
+/// One hostile script: its path, the hook that is hostile, and whether
+/// it is a card.
+struct HostileHook {
+    path: PathBuf,
+    hook: &'static str,
+    card: bool,
+}
+
+/// Every hook of a card and of a variant, as the reference lists them
+/// (the fields whose type is a function: a hook added later is covered
+/// without a change here), with each hostile body, in `dir`. A card's
+/// other hooks are harmless, so the hostile one is reached.
+fn hostile_hook_scripts(dir: &Path) -> Vec<HostileHook> {
+    use ball::games::ball::script::api::{CARD_FIELDS, VARIANT_FIELDS};
+    let hooks = |fields: &'static [ball::script::registry::Field]| {
+        fields
+            .iter()
+            .filter(|f| f.ty.contains("fun("))
+            .map(|f| f.name)
+            .collect::<Vec<_>>()
+    };
+    let (card_hooks, variant_hooks) = (hooks(CARD_FIELDS), hooks(VARIANT_FIELDS));
+    assert_eq!(card_hooks, ["can_play", "targets", "resolve"]);
+    assert!(variant_hooks.len() >= 4, "{variant_hooks:?}");
+    let mut out = Vec::new();
+    for (kind, body) in HOSTILE_BODIES {
+        for &hook in &card_hooks {
+            let id = format!("{hook}_{kind}");
+            let harmless = |h: &str| match h {
+                "can_play" => "function(game) return true end",
+                "targets" => "function(game) return { {} } end",
+                _ => "function(game) end",
+            };
+            let mut text = format!(
+                "return {{\n  id = \"{id}\", name = \"Hostile\", text = \"Hostile.\", cost = 0, args = {{}},\n  {hook} = function(game)\n    {body}\n  end,\n"
+            );
+            for other in card_hooks.iter().filter(|h| **h != hook) {
+                text += &format!("  {other} = {},\n", harmless(other));
+            }
+            text += "}\n";
+            out.push(HostileHook {
+                path: write(dir, &format!("{id}.lua"), &text),
+                hook,
+                card: true,
+            });
+        }
+        for &hook in &variant_hooks {
+            let name = format!("v_{hook}_{kind}");
+            let text = format!(
+                "return {{\n  name = \"{name}\", text = \"Hostile.\",\n  {hook} = function(game, arg)\n    {body}\n  end,\n}}\n"
+            );
+            out.push(HostileHook {
+                path: write(dir, &format!("{name}.lua"), &text),
+                hook,
+                card: false,
+            });
+        }
+    }
+    out
+}
+
+/// `ball check` of a card or a variant whose hook loops, builds big
+/// strings forever or recurses without end answers in seconds (it took
+/// 6-19 s in a release build, one failing call per position and game),
+/// with the failure at its file and line and exit status 2; alone in a
+/// file and in a ruleset alike. The bound is generous for a debug build
+/// on a loaded machine; the count of units below is the exact measure.
+#[test]
+fn check_refuses_hostile_hooks_in_seconds() {
+    let dir = temp();
+    for h in hostile_hook_scripts(dir.path()) {
+        let rules = if h.card {
+            cards_ruleset(dir.path(), &[s(&h.path)])
+        } else {
+            variant_ruleset(dir.path(), &[s(&h.path)])
+        };
+        for args in [
+            vec!["check", "--card", s(&h.path)],
+            vec!["--ruleset", s(&rules), "check"],
+        ] {
+            let r = ball_at(dir.path(), &args, None, 60);
+            let what = format!("{} `{}`", h.path.display(), h.hook);
+            assert_eq!(r.code, Some(2), "{what}: {r:?}");
+            assert!(
+                r.stdout.contains(&format!("{}:4: ", h.path.display())),
+                "{what}: no file:line: {r:?}"
+            );
+            assert!(
+                r.stdout.contains(&format!("hook `{}`", h.hook)),
+                "{what}: {r:?}"
+            );
+            assert!(r.took < Duration::from_secs(10), "{what}: {r:?}");
+        }
+    }
+}
+
+/// A hook that failed once in `check` is not called again: the whole
+/// check of a script with one hostile hook spends what one call of that
+/// body spends, and little more (it spent one call per position and
+/// game, ~60 of them). Counted in budget units, so the bound holds on any
+/// machine.
+#[test]
+fn check_calls_a_failing_hook_once() {
+    let dir = temp();
+    let cases = hostile_hook_scripts(dir.path());
+    let spent: Vec<(String, u64, u64)> = std::thread::spawn(move || {
+        let units = script::sandbox::units_spent_here;
+        // What one call of each body spends, alone in a fresh state.
+        let one: Vec<(&str, u64)> = HOSTILE_BODIES
+            .iter()
+            .map(|(kind, body)| {
+                let sb = script::sandbox::Sandbox::new().unwrap();
+                let before = units();
+                assert!(sb.load("one.lua", body).is_err(), "{kind}");
+                (*kind, units() - before)
+            })
+            .collect();
+        cases
+            .iter()
+            .map(|h| {
+                let before = units();
+                let problems = script::check_card_file(&h.path);
+                let spent = units() - before;
+                let what = format!("{} `{}`", h.path.display(), h.hook);
+                assert!(
+                    problems
+                        .iter()
+                        .any(|p| p.line == Some(4) && p.message.contains(h.hook)),
+                    "{what}: {problems:?}"
+                );
+                let name = h.path.file_stem().unwrap().to_str().unwrap();
+                let call = one
+                    .iter()
+                    .find(|(kind, _)| name.ends_with(&format!("_{kind}")))
+                    .unwrap()
+                    .1;
+                (what, spent, call)
+            })
+            .collect()
+    })
+    .join()
+    .unwrap();
+    for (what, spent, call) in spent {
+        assert!(
+            spent < call + call / 2 + 300_000,
+            "{what}: {spent} units; one call spends {call}"
+        );
+    }
+}
+
+/// A hook that never fails but spends nearly its whole budget on every
+/// call stops the check at its budget for all calls, which names it.
+#[test]
+fn check_of_slow_hooks_is_bounded() {
+    let dir = temp();
+    let slow = write(
+        dir.path(),
+        "slow.lua",
+        "return {\n  name = \"slow\",\n  allow = function(game, action)\n    for i = 1, 4000000 do end\n    return true\n  end,\n}\n",
+    );
+    let r = ball_at(dir.path(), &["check", "--card", s(&slow)], None, 60);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(
+        r.stdout.contains("stopped early") && r.stdout.contains("`allow` of variant slow"),
+        "{r:?}"
+    );
+    let before = script::sandbox::units_spent_here();
+    let problems = script::check_card_file(&slow);
+    let spent = script::sandbox::units_spent_here() - before;
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(
+        spent < script::host::CHECK_UNITS + script::sandbox::INSTRUCTION_BUDGET as u64,
+        "{spent}"
+    );
+}
+
+// ------------------------------------------- scripts decide the same way
+
+/// A card whose target is the first key of a table keyed by tables (by
+/// `next`), and whose effect restricts the first piece of a table keyed
+/// by functions (by `pairs`), and a variant whose `allow` follows the
+/// first of its own (frozen) tables as keys: Lua's own order follows
+/// heap addresses, and `sim` gave a different `--out` on every run. Now
+/// `pairs` and `next` have one order: 1 thread and 2 give the same file,
+/// byte for byte.
+#[test]
+fn scripts_iterating_object_keys_play_the_same_on_any_thread_count() {
+    let dir = temp();
+    write(
+        dir.path(),
+        "pick.lua",
+        r#"return {
+  id = "pick", name = "Pick", text = "Knocks down a piece an order of keys picks.", cost = 0, args = { "piece" },
+  targets = function(game)
+    local t = { label = "pieces" }
+    for _, id in ipairs(game.pieces()) do
+      local p = game.piece(id)
+      if not p.down and not p.stacked and not p.ball then t[{ id = id }] = id end
+    end
+    t.label = nil
+    for _, v in next, t do
+      return { v }
+    end
+    return {}
+  end,
+  resolve = function(game, piece)
+    game.knock_down(piece)
+    local f = { team = "mine" }
+    for _, id in ipairs(game.pieces(game.to_move())) do
+      if not game.piece(id).down then f[function() return id end] = id end
+    end
+    for k in pairs(f) do
+      if type(k) == "function" then game.restrict(k()) break end
+    end
+  end,
+}
+"#,
+    );
+    // The tables a script holds are frozen after load (their entries
+    // behind a proxy): as keys they order by those entries too.
+    write(
+        dir.path(),
+        "zones.lua",
+        r#"local ZONES = { { name = "a" }, { name = "b" }, { name = "c" }, { name = "d" } }
+return {
+  name = "zones", text = "No moves unless the first zone a table yields is `a`.",
+  allow = function(game, action)
+    local t = {}
+    for _, z in ipairs(ZONES) do t[z] = true end
+    return next(t).name == "a" or action.verb ~= "move"
+  end,
+}
+"#,
+    );
+    let rules = write(
+        dir.path(),
+        "pick.toml",
+        "name = \"pick\"\nextends = \"cards\"\nvariants = [\"zones.lua\"]\n\n[cards]\nATK = [\"pick.lua\"]\nDEF = [\"pick.lua\"]\n",
+    );
+    let run = |threads: &str, out: &str| {
+        let r = ball_at(
+            dir.path(),
+            &[
+                "--ruleset",
+                s(&rules),
+                "sim",
+                "--bots",
+                "random,random",
+                "--games",
+                "40",
+                "--threads",
+                threads,
+                "--out",
+                out,
+            ],
+            None,
+            120,
+        );
+        assert_eq!(r.code, Some(0), "{r:?}");
+        std::fs::read_to_string(dir.path().join(out)).unwrap()
+    };
+    let (a, b) = (run("1", "a.jsonl"), run("2", "b.jsonl"));
+    assert!(a.contains("card pick"), "the card was played");
+    assert!(a == b, "1 thread and 2 differ");
+}

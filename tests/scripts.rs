@@ -972,3 +972,25 @@ fn stubs_and_reference_declare_the_script_tables() {
         "{e}"
     );
 }
+
+/// A hook that calls a misspelt global or library function is reported
+/// with a did-you-mean, as a misspelt field or `game.` function is.
+#[test]
+fn misspelt_calls_in_hooks_get_did_you_mean() {
+    let text = r#"return {
+  id = "typo", name = "Typo", text = "Misspells.", cost = 0, args = {},
+  targets = function(game) return { {} } end,
+  resolve = function(game)
+    for k in sorted_pair({}) do end
+  end,
+}
+"#;
+    let problems = within(60, "typo", move || script::check_card("typo.lua", text));
+    let p: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+    assert!(
+        p.iter().any(|p| p.contains("typo.lua:5:")
+            && p.contains("(global 'sorted_pair') (did you mean `sorted_pairs`?)")
+            && p.contains("hook `resolve`")),
+        "{p:?}"
+    );
+}

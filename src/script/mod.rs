@@ -9,6 +9,7 @@
 
 pub mod error;
 pub mod freeze;
+mod order;
 pub mod registry;
 pub mod sandbox;
 

@@ -203,7 +203,7 @@ impl Api {
                 names.join(", ")
             ));
         }
-        s.push_str("--- Iterates a table in a fixed order (numbers, then strings, each sorted).\n---@generic K, V\n---@param t table<K, V>\n---@return fun(): K, V\nfunction sorted_pairs(t) end\n");
+        s.push_str("--- Iterates a table in the fixed order `pairs` gives too (kept for older scripts).\n---@generic K, V\n---@param t table<K, V>\n---@return fun(): K, V\nfunction sorted_pairs(t) end\n");
         s.push_str(
             "\n-- The tables a script returns. `---@type Card` (or `Variant`) above the\n\
              -- returned table makes the editor flag a misspelt field (`per_trun`,\n\

@@ -39,6 +39,16 @@
 //!   of a table with a metatable sorts a plain copy.
 //! - `error`/`assert` turn a non-string error value into a message: a
 //!   table would reach the user as a heap address.
+//! - **The same on every run.** `pairs` and `next` give every table's
+//!   keys in one order (`order.rs`; Lua's own follows heap addresses,
+//!   and a table keeps an address-made order even after its object keys
+//!   are gone); `tostring`, `%s` and `%p` show an object's serial number
+//!   in its state, never its address; `table.sort` of more than 128
+//!   elements merges runs Lua sorts, because Lua's re-seeds its pivot
+//!   from the clock past that. Every state loads its chunks as bytecode
+//!   compiled elsewhere, so the collector (and what a weak table keeps)
+//!   runs alike in a thread's first state and the next. With the
+//!   charges, a script's course is a function of what it is given.
 //! - **Memory**: 16 MiB a state, reserved from a pool of
 //!   [`PROCESS_MEMORY_LIMIT`] for the whole process before the state
 //!   exists. A state that cannot get its reservation waits for one to be
@@ -91,6 +101,18 @@ thread_local! {
     /// States this thread holds: a thread that holds one never waits for
     /// another (it could wait for itself).
     static HELD: Cell<usize> = const { Cell::new(0) };
+    /// Budget units every state of this thread has spent, calls and loads
+    /// together: what a caller that makes many calls (`ball check`) bounds
+    /// its whole run by. Counted from the charges, so it is the same on
+    /// every run.
+    static SPENT: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Budget units the scripts of this thread have spent so far, in every
+/// state it held: compare two readings for what the calls between them
+/// cost.
+pub fn units_spent_here() -> u64 {
+    SPENT.with(Cell::get)
 }
 
 /// One state's share of [`PROCESS_MEMORY_LIMIT`], given back on drop.
@@ -199,9 +221,16 @@ impl Meter {
         self.left.set(left);
         let grown = used.saturating_sub(self.last_used.get());
         self.last_used.set(used);
+        let grown_units = (grown / 16) as i64;
         if grown > 0 {
-            self.left.set(left.saturating_sub((grown / 16) as i64));
+            self.left.set(left.saturating_sub(grown_units));
         }
+        SPENT.with(|s| {
+            s.set(
+                s.get()
+                    .saturating_add(units.saturating_add(grown_units) as u64),
+            )
+        });
         let over_time = self.over_time();
         if self.left.get() >= 0 && !over_time && !self.tripped.get() {
             return Ok(());
@@ -244,7 +273,7 @@ impl Meter {
 
 /// This thread's CPU time.
 #[cfg(unix)]
-fn thread_cpu_time() -> Duration {
+pub(crate) fn thread_cpu_time() -> Duration {
     let mut ts = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,
@@ -259,7 +288,7 @@ fn thread_cpu_time() -> Duration {
 }
 
 #[cfg(not(unix))]
-fn thread_cpu_time() -> Duration {
+pub(crate) fn thread_cpu_time() -> Duration {
     wall_since_start()
 }
 
@@ -341,6 +370,20 @@ impl Sandbox {
                 },
             )?
         };
+        // SAFETY: `ordered_keys` keeps the C function protocol: it reads
+        // its arguments, pushes its results, and raises only with no Rust
+        // value alive that needs dropping.
+        let ordered = unsafe { lua.create_c_function(ordered_keys)? };
+        let pairs_metamethod = lua.create_function(|_, v: Value| {
+            Ok(match v {
+                Value::Table(t) => match t.metatable() {
+                    Some(mt) => mt.raw_get::<Value>("__pairs")?,
+                    None => Value::Nil,
+                },
+                _ => Value::Nil,
+            })
+        })?;
+        let name_functions = lua.create_function(|lua, ()| name_functions(lua))?;
         compiled(&lua, "=sandbox", PRELUDE, None)?.call::<()>((
             exhausted,
             BUDGET_EXCEEDED,
@@ -349,6 +392,9 @@ impl Sandbox {
             MAX_STRING_BUILD as i64,
             i64::from(HOOK_EVERY),
             hook_raised,
+            ordered,
+            pairs_metamethod,
+            name_functions,
         ))?;
         Ok(Sandbox {
             lua,
@@ -380,8 +426,86 @@ impl Sandbox {
         mt.set("__metatable", false)?;
         env.set_metatable(Some(mt))?;
         env.set("_G", &env)?;
-        compiled(&self.lua, &format!("@{name}"), text, Some(env))?.call::<Value>(())
+        compiled(&self.lua, &format!("@{name}"), text, Some(env))?
+            .call::<Value>(())
+            .map_err(|e| self.explain(e))
     }
+
+    /// `e` with a did-you-mean when it is a call (or a use) of a name the
+    /// state does not have: "attempt to call a nil value (global
+    /// 'sorted_pair')" names `sorted_pairs`, `strng.rep` names `string`,
+    /// `string.repp` and `s:uper()` name the library's `rep` and `upper`.
+    pub fn explain(&self, e: mlua::Error) -> mlua::Error {
+        match e {
+            mlua::Error::RuntimeError(m) => mlua::Error::RuntimeError(self.hinted(m)),
+            mlua::Error::CallbackError { traceback, cause } => mlua::Error::CallbackError {
+                traceback,
+                cause: std::sync::Arc::new(self.explain((*cause).clone())),
+            },
+            other => other,
+        }
+    }
+
+    fn hinted(&self, message: String) -> String {
+        const NIL: [(&str, bool); 4] = [
+            ("attempt to call a nil value (global '", true),
+            ("attempt to index a nil value (global '", true),
+            ("attempt to call a nil value (field '", false),
+            ("attempt to call a nil value (method '", false),
+        ];
+        let line_end = message.find('\n').unwrap_or(message.len());
+        let first = &message[..line_end];
+        let Some((name, global)) = NIL.iter().find_map(|(what, global)| {
+            let at = first.find(what)? + what.len();
+            let len = first[at..].find("')")?;
+            Some((&first[at..at + len], *global))
+        }) else {
+            return message;
+        };
+        let (globals, fields) = reachable_names(&self.lua);
+        let known = if global { &globals } else { &fields };
+        match crate::diagnostic::did_you_mean(name, known.iter().map(String::as_str)) {
+            Some(near) if near != name => {
+                let mut m = message.clone();
+                m.insert_str(line_end, &format!(" (did you mean `{near}`?)"));
+                m
+            }
+            _ => message,
+        }
+    }
+}
+
+/// The globals of a state, and the fields of its global tables (the
+/// libraries behind their frozen proxies, the game's bindings): what a
+/// misspelt name is most likely a slip for.
+fn reachable_names(lua: &Lua) -> (Vec<String>, Vec<String>) {
+    let (mut globals, mut fields) = (Vec::new(), Vec::new());
+    for (k, v) in lua.globals().pairs::<Value, Value>().flatten() {
+        let Value::String(k) = k else { continue };
+        let k = k.to_string_lossy();
+        if let Value::Table(t) = &v
+            && k != "_G"
+        {
+            let mut tables = vec![t.clone()];
+            if let Some(Value::Table(inner)) = t.metatable().and_then(|m| m.raw_get("__index").ok())
+            {
+                tables.push(inner);
+            }
+            for t in tables {
+                for (f, _) in t.pairs::<Value, Value>().flatten() {
+                    if let Value::String(f) = f {
+                        fields.push(f.to_string_lossy());
+                    }
+                }
+            }
+        }
+        globals.push(k);
+    }
+    // The first of equally near names must not follow the table's order.
+    globals.sort();
+    fields.sort();
+    fields.dedup();
+    (globals, fields)
 }
 
 /// Compiled chunks by (chunk name, source text).
@@ -403,29 +527,52 @@ thread_local! {
 
 /// `text` compiled as a chunk named `name` (with `env` as its `_ENV`),
 /// from the thread's cache of compiled chunks when it is there.
+///
+/// Every state loads the chunk from bytecode, the first one on a thread
+/// too: the compiler runs in a scratch state. Compiling in the state
+/// itself left the parser's garbage and a grown string table in the
+/// first state of each thread only, and the collector, paced by memory,
+/// then ran at other moments there than in the states after it: what a
+/// weak table still held, and the memory growth the budget charges,
+/// depended on which game a thread had played first.
 fn compiled(lua: &Lua, name: &str, text: &str, env: Option<Table>) -> mlua::Result<mlua::Function> {
     let key = (name.to_string(), text.to_string());
-    let cached = CHUNKS.with(|c| c.borrow().get(&key).cloned());
-    let chunk = match &cached {
-        Some(code) => lua.load(&code[..]).set_mode(ChunkMode::Binary),
-        None => lua.load(text).set_mode(ChunkMode::Text),
+    let code = match CHUNKS.with(|c| c.borrow().get(&key).cloned()) {
+        Some(code) => code,
+        None => {
+            let code = Rc::new(compile(name, text)?);
+            CHUNKS.with(|c| {
+                let mut c = c.borrow_mut();
+                if c.len() >= CHUNK_CACHE {
+                    c.clear();
+                }
+                c.insert(key, code.clone());
+            });
+            code
+        }
     };
-    let chunk = chunk.set_name(name);
-    let f = match env {
-        Some(env) => chunk.set_environment(env).into_function()?,
-        None => chunk.into_function()?,
-    };
-    if cached.is_none() {
-        let code = Rc::new(f.dump(false));
-        CHUNKS.with(|c| {
-            let mut c = c.borrow_mut();
-            if c.len() >= CHUNK_CACHE {
-                c.clear();
-            }
-            c.insert(key, code);
-        });
+    let chunk = lua
+        .load(&code[..])
+        .set_mode(ChunkMode::Binary)
+        .set_name(name);
+    match env {
+        Some(env) => chunk.set_environment(env).into_function(),
+        None => chunk.into_function(),
     }
-    Ok(f)
+}
+
+/// The compiler's bytecode for `text`, made in a state of its own (with
+/// the memory limit a sandbox has) and kept with its debug information,
+/// so errors still name their lines.
+fn compile(name: &str, text: &str) -> mlua::Result<Vec<u8>> {
+    let scratch = Lua::new_with(StdLib::NONE, LuaOptions::default())?;
+    scratch.set_memory_limit(MEMORY_LIMIT)?;
+    let f = scratch
+        .load(text)
+        .set_mode(ChunkMode::Text)
+        .set_name(name)
+        .into_function()?;
+    Ok(f.dump(false))
 }
 
 /// The registry key of the meter the hook reads.
@@ -543,6 +690,159 @@ unsafe fn raw_location(l: *mut ffi::lua_State, ar: *mut ffi::lua_Debug) -> Optio
     None
 }
 
+/// The meter of the state `l` belongs to, as the hook finds it.
+///
+/// # Safety
+/// `l` is a thread of a sandbox's state with a free stack slot.
+unsafe fn meter_of<'a>(l: *mut ffi::lua_State) -> Option<&'a Meter> {
+    // SAFETY: the registry entry is the `Rc<Meter>`'s pointer, which
+    // outlives the state (see `install_hook`).
+    unsafe {
+        ffi::lua_rawgetp(
+            l,
+            ffi::LUA_REGISTRYINDEX,
+            &METER_KEY as *const u8 as *const std::ffi::c_void,
+        );
+        let meter = ffi::lua_touserdata(l, -1) as *const Meter;
+        ffi::lua_pop(l, 1);
+        meter.as_ref()
+    }
+}
+
+/// `ordered_keys(t, names)`: a new list of `t`'s keys in the one order
+/// `pairs` and `next` give (see `order.rs`), and their number; `names` is
+/// the table of named functions. Charged like the other C loops: the
+/// entries visited and compared, before the list is made when it would
+/// pass the budget at once.
+unsafe extern "C-unwind" fn ordered_keys(l: *mut ffi::lua_State) -> std::ffi::c_int {
+    // SAFETY (whole function): the C function protocol; `order::order`'s
+    // contract is set up below (table at 1, names at 2 or none, `__index`
+    // at 3, the list at 4 with room for every key, the stack slots it
+    // needs). Nothing
+    // that may raise a Lua error runs while a Rust value needing a drop
+    // is alive, but for the error message itself, as in the hook.
+    unsafe {
+        let refuse = |why: &std::ffi::CStr| -> std::ffi::c_int {
+            ffi::lua_pushstring(l, why.as_ptr());
+            ffi::lua_error(l)
+        };
+        if ffi::lua_type(l, 1) != ffi::LUA_TTABLE {
+            return refuse(c"pairs: table expected");
+        }
+        let names = if ffi::lua_type(l, 2) == ffi::LUA_TTABLE {
+            2
+        } else {
+            0
+        };
+        ffi::lua_settop(l, 2);
+        if ffi::lua_checkstack(l, super::order::STACK_NEEDED + 4) == 0 {
+            return refuse(c"stack overflow (ordering a table's keys)");
+        }
+        // At 3, before the traversals: pushing a string may run the
+        // collector, which must not run between them.
+        ffi::lua_pushstring(l, c"__index".as_ptr());
+        let Some(meter) = meter_of(l) else {
+            return refuse(c"pairs: no budget to charge");
+        };
+        let limit = meter.left.get().max(0) as u64;
+        let n = super::order::count(l, 1);
+        let failed = if (n as u64).saturating_mul(super::order::UNITS_PER_ENTRY) > limit {
+            // Over the budget before anything is built.
+            Some(limit.saturating_add(1))
+        } else {
+            ffi::lua_createtable(l, n.min(i32::MAX as usize) as std::ffi::c_int, 0);
+            match super::order::order(l, 1, 4, names, 3, limit) {
+                Ok((count, units)) => {
+                    ffi::lua_pushinteger(l, count as ffi::lua_Integer);
+                    let used = (ffi::lua_gc(l, ffi::LUA_GCCOUNT, 0) as usize) * 1024
+                        + ffi::lua_gc(l, ffi::LUA_GCCOUNTB, 0) as usize;
+                    match meter.spend_with(used, units as f64, || caller_of_c(l)) {
+                        Ok(()) => return 2,
+                        Err(msg) => {
+                            ffi::lua_pushlstring(
+                                l,
+                                msg.as_ptr() as *const std::ffi::c_char,
+                                msg.len(),
+                            );
+                            drop(msg);
+                            ffi::lua_error(l)
+                        }
+                    }
+                }
+                Err(super::order::OverBudget) => Some(limit.saturating_add(1)),
+            }
+        };
+        let used = (ffi::lua_gc(l, ffi::LUA_GCCOUNT, 0) as usize) * 1024
+            + ffi::lua_gc(l, ffi::LUA_GCCOUNTB, 0) as usize;
+        let units = failed.unwrap_or(0) as f64;
+        match meter.spend_with(used, units, || caller_of_c(l)) {
+            Ok(()) => 0,
+            Err(msg) => {
+                ffi::lua_pushlstring(l, msg.as_ptr() as *const std::ffi::c_char, msg.len());
+                drop(msg);
+                ffi::lua_error(l)
+            }
+        }
+    }
+}
+
+/// The script line that called the running C function.
+///
+/// # Safety
+/// `l` is the running thread.
+unsafe fn caller_of_c(l: *mut ffi::lua_State) -> Option<(String, usize)> {
+    // SAFETY: level 0 is the running C function, which `raw_location`
+    // skips for the nearest script line below it.
+    unsafe {
+        let mut ar: ffi::lua_Debug = std::mem::MaybeUninit::zeroed().assume_init();
+        if ffi::lua_getstack(l, 0, &mut ar) == 0 {
+            return None;
+        }
+        raw_location(l, &mut ar)
+    }
+}
+
+/// The functions a script can reach by a name — the globals, the
+/// libraries' fields, the game's bindings (`pairs`, `string.upper`,
+/// `game.move`) — as a table from function to its first name in byte
+/// order: what orders them as keys, where their definitions (C, or one
+/// line of the sandbox for many wrappers) cannot. Made at the first
+/// ordering, after the game has registered its bindings.
+fn name_functions(lua: &Lua) -> mlua::Result<Table> {
+    let mut found: Vec<(String, mlua::Function)> = Vec::new();
+    let fields = |prefix: &str, t: &Table, found: &mut Vec<(String, mlua::Function)>| {
+        // A frozen table's fields are its metatable's `__index`.
+        let mut tables = vec![t.clone()];
+        if let Some(Value::Table(inner)) = t.metatable().and_then(|m| m.raw_get("__index").ok()) {
+            tables.push(inner);
+        }
+        for t in tables {
+            for (k, v) in t.pairs::<Value, Value>().flatten() {
+                if let (Value::String(k), Value::Function(f)) = (k, v) {
+                    found.push((format!("{prefix}.{}", k.to_string_lossy()), f));
+                }
+            }
+        }
+    };
+    for (k, v) in lua.globals().pairs::<Value, Value>().flatten() {
+        let Value::String(k) = k else { continue };
+        let k = k.to_string_lossy();
+        match v {
+            Value::Function(f) => found.push((k, f)),
+            Value::Table(t) if k != "_G" => fields(&k, &t, &mut found),
+            _ => {}
+        }
+    }
+    found.sort_by(|a, b| a.0.cmp(&b.0));
+    let names = lua.create_table()?;
+    for (name, f) in found {
+        if names.raw_get::<Value>(&f)?.is_nil() {
+            names.raw_set(f, name)?;
+        }
+    }
+    Ok(names)
+}
+
 /// Lua's `string.find(s, p, init, true)` in linear time (Lua's own plain
 /// search compares the pattern at every position: quadratic).
 fn plain_find(s: &[u8], p: &[u8], init: i64) -> Option<(i64, i64)> {
@@ -586,7 +886,9 @@ fn nearest_script_line(lua: &Lua, from: usize) -> Option<(String, usize)> {
 /// with arguments they checked and charged for, so no value a script
 /// controls (a lying `__len`, a numeric string) reaches a C loop.
 const PRELUDE: &str = r##"
-local exhausted, budget_msg, charge, linear_find, max_build, hook_every, hook_raised = ...
+local exhausted, budget_msg, charge, linear_find, max_build, hook_every, hook_raised,
+  ordered_keys, pairs_metamethod, name_functions = ...
+local raw_rawequal, raw_tostring, raw_sub, raw_byte = rawequal, tostring, string.sub, string.byte
 local raw_pcall, raw_xpcall, raw_resume = pcall, xpcall, coroutine.resume
 local raw_create, raw_wrap = coroutine.create, coroutine.wrap
 local raw_error, raw_setmetatable, rawget, getmetatable = error, setmetatable, rawget, getmetatable
@@ -696,6 +998,37 @@ local function span(i, j)
   return (j + 0.0) - i + 1
 end
 
+-- An object's address would make `tostring`, `%s` and `%p` print
+-- differently every run: each object gets a serial number instead, in
+-- the order a script first shows it (never reused).
+local serials = raw_setmetatable({}, { __mode = "k" })
+local last_serial = 0
+local objects = { table = true, ["function"] = true, thread = true, userdata = true }
+local function serial(v)
+  local n = serials[v]
+  if n == nil then
+    last_serial = last_serial + 1
+    n = last_serial
+    serials[v] = n
+  end
+  return "#" .. n
+end
+local function shown(v)
+  local s = raw_tostring(v)
+  if objects[type(v)] then
+    -- Lua's text for an object ends in its address (after `__name`'s
+    -- or the type's name); a `__tostring`'s own text is left as it is.
+    local p = raw_format("%p", v)
+    if #s > #p and raw_sub(s, -#p) == p then s = raw_sub(s, 1, -#p - 1) .. serial(v) end
+  end
+  return s
+end
+-- (`_G.`: the prelude's own `tostring` is a local, the raw one.)
+_G.tostring = function(...)
+  if select("#", ...) == 0 then raw_error("bad argument #1 to 'tostring' (value expected)", 2) end
+  return (shown((...)))
+end
+
 -- Pattern matching runs inside one C call that no hook can interrupt, and
 -- a crafted pattern backtracks for hours: only plain search is offered,
 -- in linear time (Lua's own plain search is quadratic).
@@ -735,13 +1068,48 @@ string.rep = function(s, n, sep)
   charge(size / 32 + 1)
   return raw_rep(s, count, sep)
 end
+-- `%s` of an object and `%p` print what `tostring` prints, never an
+-- address (`%p` of a value that is not an object: `(null)`, as Lua's).
+local function deterministic(fmt, args, n)
+  local i, k = 1, 0
+  while true do
+    local at = raw_find(fmt, "%", i, true)
+    if at == nil then return fmt end
+    if raw_byte(fmt, at + 1) == 37 then
+      i = at + 2
+    else
+      k = k + 1
+      local j = at + 1
+      while j <= #fmt and raw_find("-+ #0123456789.", raw_sub(fmt, j, j), 1, true) do j = j + 1 end
+      local conv = raw_sub(fmt, j, j)
+      if k <= n then
+        local v = args[k]
+        if conv == "p" then
+          fmt = raw_sub(fmt, 1, j - 1) .. "s" .. raw_sub(fmt, j + 1)
+          args[k] = objects[type(v)] and serial(v) or "(null)"
+        elseif conv == "s" and objects[type(v)] then
+          args[k] = shown(v)
+        end
+      end
+      i = j + 1
+    end
+  end
+end
 string.format = function(fmt, ...)
+  local n = select("#", ...)
   local bytes = type(fmt) == "string" and #fmt or 0
-  for k = 1, select("#", ...) do
+  local object = false
+  for k = 1, n do
     local v = select(k, ...)
-    if type(v) == "string" then bytes = bytes + #v end
+    local t = type(v)
+    if t == "string" then bytes = bytes + #v elseif objects[t] then object = true end
   end
   charge(bytes / 32 + 1)
+  if type(fmt) == "string" and (object or raw_find(fmt, "p", 1, true)) then
+    local args = pack(...)
+    fmt = deterministic(fmt, args, n)
+    return raw_format(fmt, unpack(args, 1, n))
+  end
   return raw_format(fmt, ...)
 end
 -- Every other string function is linear in its subject: charged so.
@@ -824,6 +1192,47 @@ table.remove = function(t, pos)
   t[pos] = nil
   return r
 end
+-- Lua's sort re-seeds its pivot from the clock after a badly unbalanced
+-- split of more than 128 elements: equal elements, and the calls of the
+-- comparator, then land differently on every run. Below that it never
+-- does; a longer list is sorted in runs of 64 by Lua's sort, then merged
+-- here: the same on every run (and, like Lua's, not stable).
+local run_length = 64
+local function less(a, b) return a < b end
+local function merge_sort(t, n, lt)
+  for i = 1, n, run_length do
+    local j = i + run_length - 1
+    if j > n then j = n end
+    local run = raw_move(t, i, j, 1, {})
+    raw_sort(run, lt)
+    raw_move(run, 1, j - i + 1, i, t)
+  end
+  local src, dst, width = t, {}, run_length
+  while width < n do
+    for lo = 1, n, 2 * width do
+      local mid, hi = lo + width, lo + 2 * width
+      if mid > n + 1 then mid = n + 1 end
+      if hi > n + 1 then hi = n + 1 end
+      local a, b, k = lo, mid, lo
+      while a < mid and b < hi do
+        local x, y = src[a], src[b]
+        if lt(y, x) then
+          dst[k] = y
+          b = b + 1
+        else
+          dst[k] = x
+          a = a + 1
+        end
+        k = k + 1
+      end
+      while a < mid do dst[k] = src[a] a = a + 1 k = k + 1 end
+      while b < hi do dst[k] = src[b] b = b + 1 k = k + 1 end
+    end
+    src, dst = dst, src
+    width = width * 2
+  end
+  if src ~= t then raw_move(src, 1, n, 1, t) end
+end
 table.sort = function(t, comp)
   table_arg(t, 1, "sort")
   if comp ~= nil and type(comp) ~= "function" then argerror(2, "sort", "function expected, got " .. type(comp)) end
@@ -832,38 +1241,134 @@ table.sort = function(t, comp)
   local log = 1
   while (1 << log) < n and log < 62 do log = log + 1 end
   charge((n + 0.0) * log + 1)
-  if getmetatable(t) == nil then return raw_sort(t, comp) end
   -- A table with metamethods: sort a plain copy of exactly n elements
   -- (the C sort would read the length again, through `__len`).
-  local copy = raw_move(t, 1, n, 1, {})
-  raw_sort(copy, comp)
-  for k = 1, n do t[k] = copy[k] end
+  local plain = getmetatable(t) == nil
+  if n <= 128 then
+    if plain then return raw_sort(t, comp) end
+    local copy = raw_move(t, 1, n, 1, {})
+    raw_sort(copy, comp)
+    for k = 1, n do t[k] = copy[k] end
+    return
+  end
+  local target = plain and t or raw_move(t, 1, n, 1, {})
+  local ok, e = check(pack(raw_pcall(merge_sort, target, n, comp or less)))
+  if not ok then
+    -- A comparison the merge made fails at the script's line, not the
+    -- sandbox's.
+    if type(e) == "string" and raw_sub(e, 1, 8) == "sandbox:" then
+      local at = raw_find(e, ": ", 9, true)
+      if at then raw_error(raw_sub(e, at + 2), 2) end
+    end
+    raw_error(e, 0)
+  end
+  if not plain then
+    for k = 1, n do t[k] = target[k] end
+  end
 end
 
---- Iterates a table in a fixed order (numbers, then strings, each
---- sorted): `pairs` order varies between runs and would break replays.
+-- `pairs` and `next` give every table's keys in one order, the same on
+-- every run (src/script/order.rs): Lua's own order follows addresses.
+local names -- the named functions: made at the first ordering, once the game's are registered
+local function order_of(t)
+  if names == nil then names = name_functions() end
+  local keys, n = ordered_keys(t, names)
+  return { keys = keys, n = n, at = 0 }
+end
+-- The entry after position i of order o; keys assigned nil since the
+-- order was made are skipped (Lua allows clearing fields mid-traversal).
+local function after(t, o, i)
+  local keys = o.keys
+  for j = i + 1, o.n do
+    local k = keys[j]
+    local v = rawget(t, k)
+    if v ~= nil then
+      o.at = j
+      return k, v
+    end
+  end
+  o.at = 0
+  return nil
+end
+-- Where key k is in order o: at once for the key returned last (a
+-- loop), else through an index made on the first such question.
+local function find(o, k)
+  if k == nil then return 0 end
+  if raw_rawequal(o.keys[o.at], k) then return o.at end
+  local index = o.index
+  if index == nil then
+    index = {}
+    local keys = o.keys
+    for j = 1, o.n do index[keys[j]] = j end
+    o.index = index
+  end
+  return index[k]
+end
+-- `next(t, k)` continues the order its `next(t, nil)` made.
+local orders = raw_setmetatable({}, { __mode = "k" })
+next = function(t, k)
+  if type(t) ~= "table" then argerror(1, "next", "table expected, got " .. type(t)) end
+  local o = orders[t]
+  if k == nil or o == nil then
+    o = order_of(t)
+    orders[t] = o
+  end
+  local i = find(o, k)
+  if i == nil then
+    -- A key added since the order was made: order again.
+    o = order_of(t)
+    orders[t] = o
+    i = find(o, k)
+    if i == nil then raw_error("invalid key to 'next'", 2) end
+  end
+  local key, v = after(t, o, i)
+  if key == nil then
+    orders[t] = nil
+    return nil
+  end
+  return key, v
+end
+-- Each `pairs` loop has an order of its own: loops over one table nest.
+local function ordered_pairs(t)
+  local o = order_of(t)
+  return function(_, k)
+    local i = find(o, k)
+    if i == nil then return next(t, k) end
+    return after(t, o, i)
+  end, t, nil
+end
+pairs = function(t)
+  local mm = pairs_metamethod(t)
+  if mm ~= nil then
+    local f, s, c = mm(t)
+    return f, s, c
+  end
+  if type(t) ~= "table" then argerror(1, "pairs", "table expected, got " .. type(t)) end
+  return ordered_pairs(t)
+end
+--- Iterates a table in the fixed order `pairs` now gives too; kept for
+--- the scripts written when `pairs` order changed between runs. A table
+--- with `__pairs` is iterated in the order of the keys it yields.
 function sorted_pairs(t)
-  local keys = {}
-  for k in pairs(t) do keys[#keys + 1] = k end
-  table.sort(keys, function(a, b)
-    local ta, tb = type(a), type(b)
-    if ta ~= tb then return ta < tb end
-    if ta == "number" or ta == "string" then return a < b end
-    return tostring(a) < tostring(b)
-  end)
+  if type(t) ~= "table" then argerror(1, "sorted_pairs", "table expected, got " .. type(t)) end
+  if pairs_metamethod(t) == nil then return ordered_pairs(t) end
+  local seen = {}
+  for k in pairs(t) do seen[k] = true end
+  local o = order_of(seen)
   local i = 0
   return function()
     i = i + 1
-    local k = keys[i]
+    local k = o.keys[i]
     if k ~= nil then return k, t[k] end
   end
 end
+
 
 local function frozen(name, t)
   return raw_setmetatable({}, {
     __index = t,
     __metatable = false,
-    __newindex = function(_, k) raw_error("attempt to modify read-only table '" .. name .. "." .. tostring(k) .. "'", 2) end,
+    __newindex = function(_, k) raw_error("attempt to modify read-only table '" .. name .. "." .. shown(k) .. "'", 2) end,
   })
 end
 getmetatable("").__metatable = false
@@ -1077,6 +1582,339 @@ mod tests {
         let sb = Sandbox::new().unwrap();
         let v = sb.load("t.lua", "local out = {} for k, v in sorted_pairs({b=1, a=2, [2]=3, [1]=4}) do out[#out+1] = tostring(k) end return table.concat(out, ',')").unwrap();
         assert_eq!(v.as_string().unwrap().to_str().unwrap(), "1,2,a,b");
+    }
+
+    /// A script that shows every order and text the address of an object
+    /// could reach: tables keyed by tables, by functions (closures of one
+    /// definition among them), mixed with strings and numbers; a string
+    /// table that once held table keys; `next` loops; `tostring`, `%s`
+    /// and `%p` of objects.
+    const ORDERS: &str = r#"
+local out = {}
+local function show(t)
+  local s = {}
+  for k, v in pairs(t) do
+    local kt = type(k)
+    if kt == "table" then s[#s + 1] = "{" .. tostring(k.id) .. "}"
+    elseif kt == "function" then s[#s + 1] = "f" .. tostring(k())
+    else s[#s + 1] = tostring(k) end
+    s[#s + 1] = "=" .. tostring(type(v) == "function" and v() or v) .. " "
+  end
+  out[#out + 1] = table.concat(s)
+end
+local by_table, by_function, mixed = {}, {}, { z = 1, a = 2, [3] = 3, [true] = 4 }
+for i = 1, 12 do
+  by_table[{ id = i }] = i
+  by_function[function() return i end] = i
+  mixed[{ id = -i }] = i
+  mixed[function() return -i end] = i
+  mixed["k" .. i] = i
+end
+show(by_table) show(by_function) show(mixed)
+-- Keys equal in content, told apart by their values.
+local ties = {}
+for i = 1, 6 do ties[{}] = i ties[{ 1 }] = -i end
+show(ties)
+-- Functions of one line, told apart by their upvalues or their values.
+local same = {}
+for i = 1, 6 do local f = function() return i end same[f] = f end
+show(same)
+-- Library functions by name.
+local lib = { [string.upper] = "upper", [string.lower] = "lower", [math.floor] = "floor", [pairs] = "pairs" }
+local names = {}
+for k, v in pairs(lib) do names[#names + 1] = v end
+out[#out + 1] = table.concat(names, ",")
+-- A table that held table keys: its string keys' places followed them.
+local tainted, held = {}, {}
+for i = 1, 10 do held[i] = {} tainted[held[i]] = i end
+for i = 1, 26 do tainted[string.char(96 + i)] = i end
+for i = 1, 10 do tainted[held[i]] = nil end
+tainted.zz = 0
+show(tainted)
+-- Tables whose entries are behind `__index` (as a table frozen after
+-- load keeps them), ordered by those entries.
+local proxied = {}
+for i = 1, 8 do proxied[setmetatable({}, { __index = { id = i }, __metatable = false })] = 0 end
+show(proxied)
+-- `next` loops, clearing fields as they go.
+local s, k, v = {}, next(by_table)
+while k do s[#s + 1] = v by_table[k] = nil k, v = next(by_table, k) end
+out[#out + 1] = table.concat(s, ",") .. ":" .. tostring(next(by_table))
+-- Objects as text.
+local a, b, f = {}, setmetatable({}, { __name = "Thing" }), function() end
+out[#out + 1] = tostring(a) .. tostring(b) .. tostring(f) .. tostring(coroutine.create(f))
+  .. string.format("|%s|%p|%10p|%s|%p|", a, b, f, 1.5, "str")
+return table.concat(out, "\n")
+"#;
+
+    #[test]
+    fn pairs_next_and_object_texts_are_the_same_every_run() {
+        let run = || {
+            Sandbox::new()
+                .unwrap()
+                .load("orders.lua", ORDERS)
+                .map(|v| v.as_string().unwrap().to_str().unwrap().to_string())
+                .unwrap_or_else(|e| panic!("{e}"))
+        };
+        let first = run();
+        // Fresh states, on this thread and on others at once: addresses
+        // differ every time.
+        let others: Vec<String> = (0..4)
+            .map(|_| std::thread::spawn(move || (0..3).map(|_| run()).collect::<Vec<_>>()))
+            .collect::<Vec<_>>()
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .collect();
+        for other in &others {
+            assert_eq!(&first, other);
+        }
+        let lines: Vec<&str> = first.lines().collect();
+        let keys = |line: &str| {
+            line.split_whitespace()
+                .map(|e| e.split('=').next().unwrap().to_string())
+                .collect::<Vec<_>>()
+        };
+        // Tables by content, functions by what they captured, the types
+        // in the order of their names, numbers by value.
+        let by_table: Vec<String> = (1..=12).map(|i| format!("{{{i}}}")).collect();
+        assert_eq!(keys(lines[0]), by_table, "{first}");
+        let by_function: Vec<String> = (1..=12).map(|i| format!("f{i}")).collect();
+        assert_eq!(keys(lines[1]), by_function, "{first}");
+        let mixed = keys(lines[2]);
+        assert_eq!(mixed[0], "true", "{first}");
+        assert_eq!(mixed[1], "f-1", "{first}");
+        assert_eq!(mixed[13], "3", "{first}");
+        assert_eq!(mixed[14], "a", "{first}");
+        assert_eq!(mixed[15..20], ["k1", "k10", "k11", "k12", "k2"], "{first}");
+        assert_eq!(mixed[27], "z", "{first}");
+        assert_eq!(mixed[28], "{-12}", "{first}");
+        assert_eq!(
+            lines[3],
+            "{nil}=1 {nil}=2 {nil}=3 {nil}=4 {nil}=5 {nil}=6 {nil}=-6 {nil}=-5 {nil}=-4 {nil}=-3 {nil}=-2 {nil}=-1 ",
+            "{first}"
+        );
+        // `math.floor`, `pairs`, `string.lower`, `string.upper`.
+        assert_eq!(lines[5], "floor,pairs,lower,upper", "{first}");
+        assert!(lines[6].starts_with("a=1 b=2 c=3 "), "{first}");
+        assert!(lines[6].ends_with("z=26 zz=0 "), "{first}");
+        assert_eq!(
+            lines[7], "{1}=0 {2}=0 {3}=0 {4}=0 {5}=0 {6}=0 {7}=0 {8}=0 ",
+            "{first}"
+        );
+        assert_eq!(lines[8], "1,2,3,4,5,6,7,8,9,10,11,12:nil", "{first}");
+        assert!(!first.contains("0x"), "{first}");
+        assert!(
+            lines[9].starts_with("table: #") && lines[9].contains("Thing: #"),
+            "{first}"
+        );
+    }
+
+    /// An input McIlroy's adversary builds makes Lua's sort split badly,
+    /// and Lua then re-seeds its pivot from the clock: the order of equal
+    /// elements and the comparator's calls differed on every run.
+    const SORT: &str = r#"
+local n = 600
+local val, gas, solid, candidate = {}, n + 1, 0, nil
+local a = {}
+for i = 1, n do a[i] = i val[i] = gas end
+table.sort(a, function(x, y)
+  if val[x] == gas and val[y] == gas then
+    solid = solid + 1
+    if x == candidate then val[x] = solid else val[y] = solid end
+  end
+  if val[x] == gas then candidate = x elseif val[y] == gas then candidate = y end
+  return val[x] < val[y]
+end)
+local b = {}
+for i = 1, n do b[i] = { v = val[i] // 3, id = i } end
+local calls = 0
+table.sort(b, function(x, y) calls = calls + 1 return x.v < y.v end)
+local ids = {}
+for i = 1, n do ids[i] = b[i].id end
+for i = 2, n do assert(b[i - 1].v <= b[i].v, "sorted") end
+return calls .. ":" .. table.concat(ids, ",")
+"#;
+
+    #[test]
+    fn sort_is_the_same_every_run() {
+        let run = || {
+            let sb = Sandbox::new().unwrap();
+            let v = sb.load("sort.lua", SORT).unwrap();
+            v.as_string().unwrap().to_str().unwrap().to_string()
+        };
+        let first = run();
+        for _ in 0..6 {
+            // The clock Lua would seed from moves on.
+            std::thread::sleep(Duration::from_millis(3));
+            assert_eq!(first, run());
+        }
+        // Sorted past 128 elements, with a comparator or without, on a
+        // plain table or through its metamethods.
+        let v = eval(
+            "local t = {} for i = 1, 1000 do t[i] = {k = (i * 7919) % 1000, i = i} end \
+             table.sort(t, function(a, b) return a.k < b.k end) \
+             for j = 2, 1000 do assert(t[j - 1].k < t[j].k, 'sorted') end \
+             local u = setmetatable({}, {__index = function() return 0 end}) \
+             for i = 1, 300 do u[i] = (i * 37) % 301 end table.sort(u) \
+             for j = 2, 300 do assert(u[j - 1] <= u[j]) end return #t",
+        )
+        .unwrap();
+        assert_eq!(v.as_integer(), Some(1000));
+        // A comparison that fails is at the script's line.
+        let e = eval("local t = {} for i = 1, 200 do t[i] = i end t[150] = 'x'\ntable.sort(t)")
+            .unwrap_err()
+            .to_string();
+        let line = e.lines().next().unwrap();
+        assert!(line.contains("test.lua:2: attempt to compare"), "{e}");
+        let e = eval("local t = {} for i = 1, 200 do t[i] = i end\ntable.sort(t, function(a, b) while true do end end)")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("test.lua:2:") && e.contains(BUDGET_EXCEEDED),
+            "{e}"
+        );
+    }
+
+    /// Lua's `next` contract: fields cleared during a traversal, loops
+    /// that nest, `__pairs`, and a key that is not there.
+    #[test]
+    fn pairs_and_next_keep_their_contract() {
+        let sb = Sandbox::new().unwrap();
+        for (src, want) in [
+            (
+                "local t = {c = 3, a = 1, b = 2} local s = '' for k in pairs(t) do t[k] = nil s = s .. k end \
+                 return s .. tostring(next(t))",
+                "abcnil",
+            ),
+            (
+                "local t = {1, 2, 3} local n = 0 for _ in pairs(t) do for _ in pairs(t) do n = n + 1 end end return n",
+                "9",
+            ),
+            (
+                "local t = setmetatable({}, {__pairs = function(t) return function(_, k) if not k then return 1, 'x' end end, t, nil end}) \
+                 local s = '' for k, v in pairs(t) do s = s .. k .. v end return s",
+                "1x",
+            ),
+            (
+                "local t = setmetatable({b = 1, a = 2}, {__metatable = false}) local s = '' for k in sorted_pairs(t) do s = s .. k end return s",
+                "ab",
+            ),
+            (
+                "return select(2, pcall(next, {a = 1}, 'b'))",
+                "invalid key to 'next'",
+            ),
+            ("return tostring(next({}))", "nil"),
+            ("return select('#', next({}))", "1"),
+            // A key added during a traversal is not part of it (Lua
+            // leaves that undefined); the next traversal has it.
+            (
+                "local t = {x = 1} local k = next(t) t.y = 2 return tostring(next(t, k)) .. next(t, nil)",
+                "nilx",
+            ),
+        ] {
+            let v = sb
+                .load("t.lua", src)
+                .unwrap_or_else(|e| panic!("{src}: {e}"));
+            let got = match v {
+                Value::String(s) => s.to_str().unwrap().to_string(),
+                Value::Integer(n) => n.to_string(),
+                other => format!("{other:?}"),
+            };
+            assert!(got.contains(want), "{src}: {got}");
+        }
+    }
+
+    /// Ordering charges its work: a table too big to order in one call's
+    /// budget stops at the script's line, never a panic or a hang; so
+    /// does a key whose contents multiply (shared tables four deep).
+    #[test]
+    fn ordering_is_charged() {
+        for src in [
+            "local t = {} for i = 1, 400000 do t[i] = i end\nfor k in pairs(t) do end",
+            "local w = {} for i = 1, 60 do w[i] = i end local x = {} for i = 1, 60 do x[i] = w end \
+             local y = {} for i = 1, 60 do y[i] = x end\nlocal t = {[{y, y}] = 1, [{y}] = 2} for k in pairs(t) do end",
+            "local t = {} for i = 1, 2000 do t[{i}] = i end\nwhile true do for k in pairs(t) do end end",
+        ] {
+            let started = Instant::now();
+            let e = eval(src).unwrap_err().to_string();
+            assert!(e.contains(BUDGET_EXCEEDED), "{src}: {e}");
+            assert!(e.contains("test.lua:2:"), "{src}: {e}");
+            assert!(started.elapsed() < Duration::from_secs(3), "{src}");
+        }
+    }
+
+    /// A misspelt global or library function says what it may be a slip
+    /// for, on the first line with the script's file:line, like a
+    /// misspelt field; a name near nothing gets no guess.
+    #[test]
+    fn misspelt_names_get_did_you_mean() {
+        for (src, near) in [
+            (
+                "local t = {}\nfor k in sorted_pair(t) do end",
+                Some("sorted_pairs"),
+            ),
+            ("local s = strng.rep('a', 2)", Some("string")),
+            ("local s = string.repp('a', 2)", Some("rep")),
+            ("local s = ('a'):uper()", Some("upper")),
+            ("local t = {} table.insrt(t, 1)", Some("insert")),
+            ("local x = tostrin(1)", Some("tostring")),
+            ("local x = quux(1)", None),
+            ("local t = {} local x = t.y.z", None),
+        ] {
+            let e = eval(src).unwrap_err().to_string();
+            let first = e.lines().next().unwrap();
+            match near {
+                Some(n) => {
+                    assert!(
+                        first.contains(&format!("(did you mean `{n}`?)")),
+                        "{src}: {e}"
+                    );
+                    let err = crate::script::ScriptError::from_lua(
+                        &eval(src).unwrap_err(),
+                        "test.lua",
+                        "card x",
+                        "load",
+                    );
+                    assert!(err.line.is_some(), "{err}");
+                    assert!(
+                        err.message.ends_with(&format!("(did you mean `{n}`?)")),
+                        "{err}"
+                    );
+                }
+                None => assert!(!first.contains("did you mean"), "{src}: {e}"),
+            }
+        }
+    }
+
+    /// A thread's first state compiled its chunks in itself, the next
+    /// ones loaded the bytecode: the parser's garbage made the collector
+    /// run at other moments in the first, so a weak table kept other
+    /// entries there (and the memory charged differed). Every state now
+    /// loads bytecode, and they all see the same.
+    #[test]
+    fn a_threads_first_state_runs_like_the_next() {
+        let differ = std::thread::spawn(|| {
+            (0..12)
+                .filter(|step| {
+                    let src = format!(
+                        "local w = setmetatable({{}}, {{__mode = 'k'}}) for i = 1, 300 do w[{{}}] = i end \
+                         local junk = {{}} for i = 1, {} do junk[i] = {{i}} end \
+                         local n = 0 for _ in pairs(w) do n = n + 1 end return tostring(n)",
+                        step * 10
+                    );
+                    let name = format!("weak{step}.lua");
+                    let run = || {
+                        let sb = Sandbox::new().unwrap();
+                        let v = sb.load(&name, &src).unwrap();
+                        v.as_string().unwrap().to_str().unwrap().to_string()
+                    };
+                    run() != run()
+                })
+                .count()
+        })
+        .join()
+        .unwrap();
+        assert_eq!(differ, 0);
     }
 
     #[test]

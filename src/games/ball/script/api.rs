@@ -927,8 +927,14 @@ pub static API: Api = Api {
          holds are read-only and a hook that changes one of its variables fails:\n\
          what a house rule must remember goes in the position, as the variant's\n\
          `state` (`game.get`, `game.set`), so a saved game plays on the same.\n\n\
-         Also available: `sorted_pairs(t)` (iterate a table in a fixed order: `pairs`\n\
-         order changes between runs), the `string` (plain `find` only: no patterns),\n\
+         A script does the same on every run: `pairs` and `next` give a table's keys\n\
+         in one fixed order (by type — booleans, functions, numbers, strings, tables —\n\
+         then numbers by value, strings byte by byte, tables by their contents,\n\
+         functions by name or where they are defined); `tostring` of a table or a\n\
+         function, and `%s` or `%p` in `string.format`, give a serial number\n\
+         (`table: #3`), never an address; `table.sort` never depends on the clock.\n\
+         `sorted_pairs(t)` is the same order as `pairs`, kept for older scripts.\n\n\
+         Also available: the `string` (plain `find` only: no patterns),\n\
          `table`, `math` (no `random`: BALL has no chance), `utf8` and `coroutine`\n\
          libraries. Not available: `io`, `os`, `require`, `load`, `dofile`, `debug`,\n\
          `string.pack`, and finalizers (`__gc` in `setmetatable`).\n\n\

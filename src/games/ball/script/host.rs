@@ -152,6 +152,106 @@ impl EpTable {
     }
 }
 
+/// Budget units all the hook calls and loads of one `ball check` may
+/// spend together: as much as 20 calls that each ran out. A check makes
+/// thousands of calls (`allow` alone is asked about every action of every
+/// list it makes); a hook that spends nearly its whole budget on each,
+/// without ever running out, would otherwise keep it busy for hours.
+pub const CHECK_UNITS: u64 = 20 * super::sandbox::INSTRUCTION_BUDGET as u64;
+/// The thread CPU time a check may spend in scripts: the backstop for
+/// work the charges undercount (a deep Lua stack costs the collector more
+/// than the units it is charged), as the time limit is for one call.
+pub const CHECK_CPU: std::time::Duration = std::time::Duration::from_secs(3);
+/// The error of a hook call refused because the check's budget is spent:
+/// the probe drops these and reports the budget once.
+pub const CHECK_SPENT: &str = "not called: `ball check`'s budget for all hook calls is spent";
+
+/// What each hook cost in one `ball check` (on this thread): the budget
+/// stays bounded, and when it runs out the report can name the hook that
+/// spent it.
+struct Ledger {
+    /// [`super::sandbox::units_spent_here`] when the check started.
+    from: u64,
+    /// The thread's CPU time when the check started.
+    cpu_from: std::time::Duration,
+    /// Calls and units by (file, owner, hook).
+    by_hook: std::collections::BTreeMap<(String, String, &'static str), (u64, u64)>,
+    spent: bool,
+}
+
+thread_local! {
+    static LEDGER: std::cell::RefCell<Option<Ledger>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Starts `ball check`'s account on this thread: from now on every hook
+/// call and load is counted against [`CHECK_UNITS`] and [`CHECK_CPU`].
+pub fn check_begin() {
+    LEDGER.with(|l| {
+        *l.borrow_mut() = Some(Ledger {
+            from: super::sandbox::units_spent_here(),
+            cpu_from: super::sandbox::thread_cpu_time(),
+            by_hook: Default::default(),
+            spent: false,
+        })
+    });
+}
+
+/// The hook that spent the most of a check's budget.
+pub struct Spender {
+    pub file: String,
+    pub owner: String,
+    pub hook: &'static str,
+    pub calls: u64,
+    pub units: u64,
+}
+
+/// Ends the account; when the check's budget ran out, the hook that spent
+/// the most of it.
+pub fn check_end() -> Option<Spender> {
+    let ledger = LEDGER.with(|l| l.borrow_mut().take())?;
+    if !ledger.spent {
+        return None;
+    }
+    // The most units; among equals, the first in (file, owner, hook)
+    // order, so the report is the same every run.
+    let mut top: Option<Spender> = None;
+    for ((file, owner, hook), (calls, units)) in ledger.by_hook {
+        if top.as_ref().is_none_or(|t| units > t.units) {
+            top = Some(Spender {
+                file,
+                owner,
+                hook,
+                calls,
+                units,
+            });
+        }
+    }
+    top
+}
+
+/// Whether the check's budget is spent: hooks are then no longer called.
+pub fn check_spent() -> bool {
+    LEDGER.with(|l| l.borrow().as_ref().is_some_and(|l| l.spent))
+}
+
+fn account(who: (&str, &str), hook: &'static str, units: u64) {
+    LEDGER.with(|l| {
+        let mut l = l.borrow_mut();
+        let Some(l) = l.as_mut() else { return };
+        let e = l
+            .by_hook
+            .entry((who.0.to_string(), who.1.to_string(), hook))
+            .or_default();
+        e.0 += 1;
+        e.1 += units;
+        let units = super::sandbox::units_spent_here().saturating_sub(l.from);
+        let cpu = super::sandbox::thread_cpu_time().saturating_sub(l.cpu_from);
+        if units >= CHECK_UNITS || cpu >= CHECK_CPU {
+            l.spent = true;
+        }
+    });
+}
+
 pub struct Host {
     pub(super) sandbox: Sandbox,
     pub(super) game: Table,
@@ -406,7 +506,10 @@ ATK's and DEF's together: a position records the plays of at most {MAX_CARD_USES
     }
 
     fn load_table(&self, src: &ScriptSource, owner: &str) -> Result<Table, ScriptError> {
-        match self.sandbox.load(&src.path, &src.text) {
+        let before = super::sandbox::units_spent_here();
+        let loaded = self.sandbox.load(&src.path, &src.text);
+        account((&src.path, owner), "load", super::sandbox::units_spent_here() - before);
+        match loaded {
             Ok(Value::Table(t)) => {
                 self.roots.borrow_mut().push((
                     src.path.clone(),
@@ -721,8 +824,27 @@ candidates multiplied); a card offers at most {MAX_TARGETS}: narrow a filter (`t
     }
 
     /// Runs `f` with the bindings pointed at `pos`; returns the position
-    /// the bindings hold afterwards.
+    /// the bindings hold afterwards. `who` is the script's (file, owner),
+    /// for `ball check`'s account of what each hook costs.
     pub(super) fn call<R>(
+        &self,
+        who: (&str, &str),
+        pos: &Position,
+        params: &Params,
+        hook: &'static str,
+        writable: bool,
+        f: impl FnOnce(&Table) -> mlua::Result<R>,
+    ) -> (mlua::Result<R>, Position) {
+        if check_spent() {
+            return (Err(mlua::Error::runtime(CHECK_SPENT)), *pos);
+        }
+        let before = super::sandbox::units_spent_here();
+        let (r, after) = self.call_unaccounted(pos, params, hook, writable, f);
+        account(who, hook, super::sandbox::units_spent_here() - before);
+        (r, after)
+    }
+
+    fn call_unaccounted<R>(
         &self,
         pos: &Position,
         params: &Params,
@@ -749,7 +871,7 @@ candidates multiplied); a card offers at most {MAX_TARGETS}: narrow a filter (`t
                 active: true,
             });
         }
-        let mut r = f(&self.game);
+        let mut r = f(&self.game).map_err(|e| self.sandbox.explain(e));
         if r.is_ok() {
             for frozen in &self.frozen {
                 if let Err(m) = frozen.verify(lua) {
@@ -782,7 +904,7 @@ candidates multiplied); a card offers at most {MAX_TARGETS}: narrow a filter (`t
         let info = &card.info;
         let owner = format!("card {}", info.id.name());
         if let Some(can) = &card.can_play {
-            let (r, _) = self.call(pos, params, "can_play", false, |g| {
+            let (r, _) = self.call((&info.file, &owner), pos, params, "can_play", false, |g| {
                 can.call::<Value>(g.clone())
             });
             match r {
@@ -806,7 +928,7 @@ candidates multiplied); a card offers at most {MAX_TARGETS}: narrow a filter (`t
             }
             Targets::Script(f) => f,
         };
-        let (r, _) = self.call(pos, params, "targets", false, |g| {
+        let (r, _) = self.call((&info.file, &owner), pos, params, "targets", false, |g| {
             func.call::<Value>(g.clone())
         });
         let list = match r {
@@ -880,7 +1002,7 @@ candidates multiplied); a card offers at most {MAX_TARGETS}: narrow a filter (`t
         let info = &card.info;
         let owner = || format!("card {}", info.id.name());
         let [a, b, c] = args.map(|a| self.arg_value(a));
-        let (r, after) = self.call(pos, params, "resolve", true, |g| {
+        let (r, after) = self.call((&info.file, &owner()), pos, params, "resolve", true, |g| {
             // Exactly the card's arguments, as `select('#', ...)` sees them.
             let f = &card.resolve;
             match info.args.len() {
@@ -946,7 +1068,7 @@ candidates multiplied); a card offers at most {MAX_TARGETS}: narrow a filter (`t
                 continue;
             }
             let owner = format!("variant {}", v.name);
-            let (r, after) = self.call(&cur, params, name, true, |g| {
+            let (r, after) = self.call((&v.file, &owner), &cur, params, name, true, |g| {
                 f.call::<()>((g.clone(), team.name()))
             });
             if let Err(e) = r {
@@ -995,7 +1117,7 @@ impl Host {
                 continue;
             }
             let owner = format!("variant {}", v.name);
-            let (r, _) = self.call(pos, params, HOOK, false, |g| {
+            let (r, _) = self.call((&v.file, &owner), pos, params, HOOK, false, |g| {
                 f.call::<Value>((g.clone(), team.name()))
             });
             match r {
@@ -1052,7 +1174,7 @@ impl Host {
                 continue;
             }
             let owner = format!("variant {}", v.name);
-            let (r, _) = self.call(pos, params, HOOK, false, |g| {
+            let (r, _) = self.call((&v.file, &owner), pos, params, HOOK, false, |g| {
                 let t = self.action_table(action)?;
                 f.call::<mlua::MultiValue>((g.clone(), t))
             });

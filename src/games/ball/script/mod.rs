@@ -114,8 +114,9 @@ pub enum ScriptKind {
 }
 
 /// Which kind of script `text` is, by the fields of the table it returns:
-/// one of a card's own fields (`cost`, `args`, `targets`, `resolve`, `id`,
-/// `uses`, `per_turn`) makes it a card; a table with none of them is a
+/// one of a card's own fields (`args`, `targets`, `resolve`, `id`,
+/// `uses`, `per_turn`, or a `cost` that is not a function: a variant's
+/// `cost` hook is one) makes it a card; a table with none of them is a
 /// variant (whose check then names any field it does not know, a
 /// misspelt hook too). Run in a sandbox of its own, under the budgets; a
 /// script that does not even return a table is checked as a card, whose
@@ -129,7 +130,11 @@ pub fn script_kind(path: &str, text: &str) -> ScriptKind {
     let Ok(mlua::Value::Table(t)) = sb.load(path, text) else {
         return ScriptKind::Card;
     };
-    let has = |k: &&str| t.contains_key(*k).unwrap_or(false);
+    let has = |k: &&str| match t.raw_get::<mlua::Value>(*k) {
+        Ok(mlua::Value::Nil) | Err(_) => false,
+        Ok(mlua::Value::Function(_)) => *k != "cost",
+        Ok(_) => true,
+    };
     if !CARD.iter().any(has) {
         ScriptKind::Variant
     } else {
@@ -229,7 +234,43 @@ const PROBE_ACTIONS: usize = 600;
 /// run; runs every variant hook there for both coaches; and plays a few
 /// seeded random games through the whole extension. Every failure becomes
 /// a problem, each once.
+///
+/// A card or hook that failed is not called again for the rest of the
+/// probe, as in a game (where it is not called again that game): one that
+/// loops until its budget runs out then costs one call, not one per
+/// position and game. All the calls together spend at most
+/// [`host::CHECK_UNITS`]: past that, the probe stops and says which hook
+/// spent the most.
 fn probe(r: &Ruleset, positions: &[Position]) -> Vec<Problem> {
+    host::check_begin();
+    let mut problems = probe_hooks(r, positions);
+    if let Some(host::Spender {
+        file,
+        owner,
+        hook,
+        calls,
+        units,
+    }) = host::check_end()
+    {
+        problems.retain(|p| !p.message.starts_with(host::CHECK_SPENT));
+        problems.push(Problem::new(
+            file,
+            None,
+            format!(
+                "`ball check` stopped early: its hook calls spent the budget of the whole check \
+({} million units, {} calls' worth); `{hook}` of {owner} spent the most, {:.1} million units a \
+call over {} (every game would pay that too)",
+                host::CHECK_UNITS / 1_000_000,
+                host::CHECK_UNITS / sandbox::INSTRUCTION_BUDGET as u64,
+                units as f64 / calls.max(1) as f64 / 1e6,
+                crate::diagnostic::plural(calls, "call"),
+            ),
+        ));
+    }
+    problems
+}
+
+fn probe_hooks(r: &Ruleset, positions: &[Position]) -> Vec<Problem> {
     let (params, ext) = match build(r) {
         Ok(b) => b,
         Err(errors) => return errors.iter().map(ScriptError::problem).collect(),
@@ -239,8 +280,8 @@ fn probe(r: &Ruleset, positions: &[Position]) -> Vec<Problem> {
     let Some(ext) = ext else {
         return problems;
     };
-    // The first failure of each hook of each script: as in a game, where
-    // a failed card or hook is dropped after its first failure.
+    ext.keep_failures();
+    // The first failure of each hook of each script.
     let mut report = |errors: Vec<ScriptError>, problems: &mut Vec<Problem>| {
         for e in errors {
             if seen.insert((e.file.clone(), e.owner.clone(), e.hook.clone())) {
@@ -249,6 +290,9 @@ fn probe(r: &Ruleset, positions: &[Position]) -> Vec<Problem> {
         }
     };
     for base in positions {
+        if host::check_spent() {
+            return problems;
+        }
         ext.reset();
         ext.probe_events(base, &params);
         report(ext.take_errors(), &mut problems);
@@ -277,9 +321,12 @@ fn probe(r: &Ruleset, positions: &[Position]) -> Vec<Problem> {
                     by_card.entry(card).or_default().push(a);
                 }
             }
-            for plays in by_card.values() {
+            for (&card, plays) in &by_card {
                 let step = plays.len().div_ceil(PROBE_PLAYS).max(1);
                 for &a in plays.iter().step_by(step) {
+                    if host::check_spent() || ext.effect_failed(card, team) {
+                        break;
+                    }
                     let mut copy = pos;
                     let _ = ext.apply(&mut copy, &params, a, &mut ());
                     report(ext.take_errors(), &mut problems);
@@ -294,6 +341,9 @@ fn probe(r: &Ruleset, positions: &[Position]) -> Vec<Problem> {
         let mut pos = ball.start();
         let mut legal = Vec::new();
         for _ in 0..PROBE_ACTIONS {
+            if host::check_spent() {
+                return problems;
+            }
             ball.legal_into(&pos, &mut legal);
             report(ball.take_script_errors(), &mut problems);
             if legal.is_empty() {

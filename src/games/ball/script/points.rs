@@ -346,7 +346,7 @@ impl Host {
                 continue;
             }
             let owner = format!("variant {}", v.name);
-            let (r, _) = self.call(pos, params, p.name(), false, |g| {
+            let (r, _) = self.call((&v.file, &owner), pos, params, p.name(), false, |g| {
                 f.call::<MultiValue>(args(self, g)?)
             });
             match r {
@@ -554,7 +554,7 @@ impl Host {
                 continue;
             }
             let owner = format!("variant {}", v.name);
-            let (r, after) = self.call(&cur, params, p.name(), true, |g| {
+            let (r, after) = self.call((&v.file, &owner), &cur, params, p.name(), true, |g| {
                 f.call::<()>((g.clone(), arg(self)?))
             });
             if let Err(e) = r {

@@ -46,6 +46,10 @@ struct Live {
     host: Host,
     /// Cards whose script failed: dropped from every later list.
     broken: Vec<bool>,
+    /// Cards whose `resolve` failed while failures are kept (`ball
+    /// check`): still listed, so their other hooks are still probed, but
+    /// never played again.
+    failed_effect: Vec<bool>,
     /// Variant hooks that failed, by variant: `[on_touchdown,
     /// on_turn_start, touchdown_counts, allow]`.
     broken_hooks: Vec<[bool; HOOKS]>,
@@ -55,6 +59,7 @@ impl Live {
     fn new(host: Host) -> Live {
         Live {
             broken: vec![false; host.card_count()],
+            failed_effect: vec![false; host.card_count()],
             broken_hooks: vec![[false; HOOKS]; host.variant_count()],
             host,
         }
@@ -89,6 +94,11 @@ pub struct Scripted {
     /// Which rule points any variant hooks (`points::Point`): a point no
     /// variant hooks never calls Lua.
     points: [bool; POINTS],
+    /// Whether what failed stays failed through [`Extension::reset`]:
+    /// `ball check` probes many positions and games, each from a fresh
+    /// state, and a hook that fails once (a loop that burns its whole
+    /// budget) would otherwise fail again in every one of them.
+    keep_failures: Cell<bool>,
 }
 
 /// How many hooks a variant has: the slots of [`Live::broken_hooks`]
@@ -146,7 +156,23 @@ impl Scripted {
             allows,
             cheapest,
             points,
+            keep_failures: Cell::new(false),
         }
+    }
+
+    /// From now on a failed card or hook is not called again, not even
+    /// after a reset (`ball check`).
+    pub(crate) fn keep_failures(&self) {
+        self.keep_failures.set(true);
+    }
+
+    /// Whether card `i`'s `resolve` failed earlier in the check, so that
+    /// the probe does not play it again.
+    pub(crate) fn effect_failed(&self, card: crate::games::ball::action::CardId, team: Team) -> bool {
+        let Some(i) = self.find(team, card) else {
+            return false;
+        };
+        self.live.borrow().failed_effect[i]
     }
 
     fn record(&self, e: ScriptError) {
@@ -280,26 +306,44 @@ impl Scripted {
         }
     }
 
-    /// Runs every variant hook once on `pos` for both coaches, without
-    /// marking any broken: `ball check`'s probe of the hooks
-    /// (`touchdown_counts` too, as if a touchdown had been scored there;
-    /// `allow` runs on the legal lists the probe makes).
+    /// Runs every variant hook on `pos` for both coaches: `ball check`'s
+    /// probe of the hooks (`touchdown_counts`, `touchdown_value` and
+    /// `ending` too, as if a touchdown had been scored or the game were
+    /// ending there; `allow`, `cost` and the reactions run on the legal
+    /// lists and plays the probe makes). A hook that fails is marked as
+    /// in play, and is not called again.
     pub(crate) fn probe_events(&self, pos: &Position, params: &Params) {
-        let live = self.live.borrow();
+        use apply::Hooks;
         for team in Team::BOTH {
-            let _ = live
-                .host
-                .touchdown_vetoed(pos, params, team, &|_| false, &mut |_, e| {
-                    self.record(e)
+            let mut at = AtTouchdown {
+                scripted: self,
+                params,
+                mover: team,
+            };
+            let _ = at.counts(pos);
+            // The rule points that only rare moments ask (a touchdown, the
+            // rules' end, a new turn), asked here as if each had come.
+            let _ = at.touchdown_value(pos, team);
+            for why in [apply::RulesEnd::Touchdowns, apply::RulesEnd::TurnLimit] {
+                let _ = at.ending(pos, why);
+            }
+            let _ = at.next_team(pos, team);
+            let mut turn = *pos;
+            turn.to_move = team;
+            let _ = at.turn_ap(&turn, params.ap_per_turn);
+            if self.hooked(Point::EndsNow) {
+                let _ = self.ask(Point::EndsNow, |h, skip, failed| {
+                    h.ending(pos, params, None, skip, failed)
                 });
+            }
+        }
+        if !self.hooks {
+            return;
         }
         for event in [EventHook::TurnStart, EventHook::Touchdown] {
             for team in Team::BOTH {
-                let _ = live
-                    .host
-                    .on_event(pos, params, event, team, &|_| false, &mut |_, e| {
-                        self.record(e)
-                    });
+                let mut copy = *pos;
+                self.event(&mut copy, params, event, team);
             }
         }
     }
@@ -335,6 +379,12 @@ impl Scripted {
                 .find(mover, card)
                 .ok_or_else(|| format!("`{}` is not one of {mover}'s cards", card.name()))?;
             self.touched.set(true);
+            if self.live.borrow().failed_effect[i] {
+                return Err(format!(
+                    "card `{}`: its effect failed earlier",
+                    card.name()
+                ));
+            }
             let ap_cost = self.cost_of(pos, params, action);
             let resolved = {
                 let live = self.live.borrow();
@@ -376,7 +426,12 @@ impl Scripted {
                     next
                 }
                 Err(e) => {
-                    self.live.borrow_mut().broken[i] = true;
+                    let mut live = self.live.borrow_mut();
+                    if self.keep_failures.get() {
+                        live.failed_effect[i] = true;
+                    } else {
+                        live.broken[i] = true;
+                    }
                     let text = e.to_string();
                     self.record(e);
                     return Err(text);
@@ -842,8 +897,18 @@ impl Extension for Scripted {
         // lives: a thread that holds a state never waits for the memory
         // pool, and a fresh state uses little of its reservation.)
         let fresh = Host::load(&r.params, r.ep_table.as_ref(), &r.variants, &r.cards);
+        let keep = self.keep_failures.get();
         match fresh {
-            Ok(loaded) => *live = Live::new(loaded.host),
+            Ok(loaded) => {
+                let mut next = Live::new(loaded.host);
+                if keep {
+                    next.broken.clone_from(&live.broken);
+                    next.failed_effect.clone_from(&live.failed_effect);
+                    next.broken_hooks.clone_from(&live.broken_hooks);
+                }
+                *live = next;
+            }
+            Err(_) if keep => {}
             Err(_) => {
                 live.broken.iter_mut().for_each(|b| *b = false);
                 live.broken_hooks.iter_mut().for_each(|b| *b = [false; HOOKS]);

@@ -1086,3 +1086,207 @@ fn the_sharding_docs_run() {
         );
     }
 }
+
+// ---------------------------------------------------------------------------
+// A ruleset is its content
+// ---------------------------------------------------------------------------
+
+/// `ball` run in the source tree, where `rulesets/…` names the shipped
+/// files by a relative path.
+fn ball_at_root(args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_ball"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .output()
+        .expect("run ball");
+    Run {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into(),
+        stderr: String::from_utf8_lossy(&out.stderr).into(),
+    }
+}
+
+/// The `ruleset_hash` of a `--out` file's run header.
+fn run_hash(file: &str) -> String {
+    let text = std::fs::read_to_string(file).unwrap();
+    let h: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    h["run"]["ruleset_hash"].as_str().unwrap().to_string()
+}
+
+/// The bug: the fingerprint hashed each file's path, so `rulesets/cards.toml`,
+/// its absolute path and the shipped name `cards` were three rulesets, and
+/// `replay --check` and `merge` refused records and shards made under
+/// another spelling of the same files. One hash now, and both accept them.
+#[test]
+fn a_ruleset_is_its_content_not_the_spelling_of_its_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let relative = "rulesets/cards.toml";
+    let absolute = format!("{}/{relative}", env!("CARGO_MANIFEST_DIR"));
+    let sim = |ruleset: &str, extra: &[&str]| {
+        let mut args = vec![
+            "--ruleset",
+            ruleset,
+            "sim",
+            "--games",
+            "4",
+            "--seed",
+            "3",
+            "--bots",
+            "greedy,random",
+        ];
+        args.extend_from_slice(extra);
+        let r = ball_at_root(&args);
+        assert_eq!(r.code, Some(0), "{ruleset}: {}", r.stderr);
+        r
+    };
+    let (rel0, abs1, shipped) = (
+        path("rel-0.jsonl"),
+        path("abs-1.jsonl"),
+        path("shipped.jsonl"),
+    );
+    sim(relative, &["--shard", "0/2", "--out", &rel0]);
+    sim(&absolute, &["--shard", "1/2", "--out", &abs1]);
+    let whole = sim("cards", &["--out", &shipped]);
+    assert_eq!(run_hash(&rel0), run_hash(&abs1));
+    assert_eq!(run_hash(&rel0), run_hash(&shipped));
+    // The shards of the two spellings merge into the shipped name's run.
+    let merged = ball(&["merge", &rel0, &abs1]);
+    assert_eq!(merged.code, Some(0), "{}", merged.stderr);
+    assert_eq!(
+        without_throughput(&merged.stdout, false),
+        without_throughput(&whole.stdout, false)
+    );
+    // Each record replays under every spelling.
+    for (file, game) in [(&rel0, 0), (&abs1, 1), (&shipped, 2)] {
+        let spec = format!("{file}:{game}");
+        for ruleset in [relative, absolute.as_str(), "cards"] {
+            let r = ball_at_root(&["--ruleset", ruleset, "replay", &spec, "--check"]);
+            assert_eq!(r.code, Some(0), "{spec} under {ruleset}: {}", r.stderr);
+            assert!(r.stdout.starts_with("ok: "), "{}", r.stdout);
+        }
+    }
+}
+
+/// A record whose ruleset has the record's name but other text: the
+/// refusal says the files changed, not to pick the ruleset the user
+/// already picked.
+#[test]
+fn a_changed_ruleset_of_the_same_name_is_refused_with_the_right_hint() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = dir.path().join("mine.toml");
+    std::fs::write(&rules, "name = \"mine\"\nextends = \"standard\"\n").unwrap();
+    let rules = rules.to_str().unwrap();
+    let out = dir.path().join("games.jsonl");
+    let out = out.to_str().unwrap();
+    let r = ball(&["--ruleset", rules, "sim", "--games", "2", "--out", out]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    std::fs::write(
+        rules,
+        "name = \"mine\"\nextends = \"standard\"\n\n[params]\nap_per_turn = 3\n",
+    )
+    .unwrap();
+    let r = ball(&["--ruleset", rules, "replay", &format!("{out}:0"), "--check"]);
+    assert_usage_error(&r, "ruleset-hash differs");
+    assert!(
+        r.stderr
+            .contains("the files of `mine` read now are not the text the record was played under"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        !r.stderr.contains("pick the record's rules"),
+        "{}",
+        r.stderr
+    );
+    // Another ruleset: pick the record's.
+    let r = ball(&[
+        "--ruleset",
+        "three-ap",
+        "replay",
+        &format!("{out}:0"),
+        "--check",
+    ]);
+    assert_usage_error(&r, "pick the record's rules with --ruleset `mine`");
+}
+
+/// Gateball's and G-ball's fingerprints are of the values their files
+/// give, so a ruleset, a court or a teams file named by a relative or an
+/// absolute path hashes the same.
+#[test]
+fn every_games_fingerprint_ignores_how_paths_are_spelled() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let dir = tempfile::tempdir().unwrap();
+    let teams = dir.path().join("teams.json");
+    std::fs::write(
+        &teams,
+        r#"{"RED": [{"number": 1, "stars": "JC"}], "BLU": [{"number": 3, "stars": "C"}]}"#,
+    )
+    .unwrap();
+    let teams_abs = teams.to_str().unwrap().to_string();
+    // The teams file by a path relative to the source tree.
+    let teams_rel = format!(
+        "{}{}",
+        "../".repeat(std::path::Path::new(root).components().count() - 1),
+        teams_abs.trim_start_matches('/')
+    );
+    let hash = |args: &[&str]| {
+        let mut a = args.to_vec();
+        a.extend_from_slice(&["--games", "1", "--bots", "random,random", "--json"]);
+        let r = ball_at_root(&a);
+        assert_eq!(r.code, Some(0), "{args:?}: {}", r.stderr);
+        let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+        v["run"]["ruleset_hash"].as_str().unwrap().to_string()
+    };
+    let abs = |p: &str| format!("{root}/{p}");
+    for (a, b) in [
+        (
+            vec!["--ruleset", "rulesets/gateball-bonus.toml", "sim"],
+            vec!["--ruleset", &abs("rulesets/gateball-bonus.toml"), "sim"],
+        ),
+        (
+            vec![
+                "--ruleset",
+                "gateball",
+                "sim",
+                "--court",
+                "courts/wide.toml",
+            ],
+            vec![
+                "--ruleset",
+                "gateball",
+                "sim",
+                "--court",
+                &abs("courts/wide.toml"),
+            ],
+        ),
+        (
+            vec!["--ruleset", "rulesets/gball-veterans.toml", "sim"],
+            vec!["--ruleset", &abs("rulesets/gball-veterans.toml"), "sim"],
+        ),
+        (
+            vec!["--ruleset", "gball", "sim", "--teams", &teams_rel],
+            vec!["--ruleset", "gball", "sim", "--teams", &teams_abs],
+        ),
+    ] {
+        assert_eq!(hash(&a), hash(&b), "{a:?} vs {b:?}");
+    }
+    // Not vacuous: another court is another hash.
+    assert_ne!(
+        hash(&[
+            "--ruleset",
+            "gateball",
+            "sim",
+            "--court",
+            "courts/wide.toml"
+        ]),
+        hash(&[
+            "--ruleset",
+            "gateball",
+            "sim",
+            "--court",
+            "courts/narrow.toml"
+        ])
+    );
+}

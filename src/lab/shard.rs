@@ -206,8 +206,15 @@ impl<T: serde::de::DeserializeOwned> Merger<T> {
     fn header(&mut self, h: RunHeader, here: String) -> Result<(), String> {
         if let Some((run, run_at)) = &self.run {
             if let Some((field, want, got)) = run.differs(&h) {
+                // The hash is of the ruleset files' text, not their paths:
+                // only other text gives another hash.
+                let why = if field == "ruleset hash" {
+                    ": the shards read ruleset files of different text"
+                } else {
+                    ""
+                };
                 return Err(format!(
-                    "{here}: another run: {field} {got}, not {want} as at {run_at}"
+                    "{here}: another run: {field} {got}, not {want} as at {run_at}{why}"
                 ));
             }
         } else {

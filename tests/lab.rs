@@ -514,6 +514,208 @@ fn compare_runs_both_rulesets() {
     );
 }
 
+/// A card (its id is its file name) whose `resolve` always fails, free
+/// and with no targets, so that random bots play it in most games.
+fn failing_card(dir: &std::path::Path) -> String {
+    let card = dir.join("boom.lua");
+    std::fs::write(
+        &card,
+        "return {\n  id = \"boom\", name = \"Boom\", text = \"Fails.\", cost = 0, args = {},\n  targets = {},\n  resolve = function(game)\n    error(\"boom\")\n  end,\n}\n",
+    )
+    .unwrap();
+    card.to_str().unwrap().to_string()
+}
+
+/// `cards` with `sprint` and a failing card for both coaches.
+fn failing_ruleset(dir: &std::path::Path) -> String {
+    let card = failing_card(dir);
+    let rules = dir.join("broken.toml");
+    std::fs::write(
+        &rules,
+        format!(
+            "name = \"broken\"\nextends = \"cards\"\n\n[cards]\nATK = [\"sprint\", {card:?}]\nDEF = [\"sprint\", {card:?}]\n"
+        ),
+    )
+    .unwrap();
+    rules.to_str().unwrap().to_string()
+}
+
+/// The bug: `compare` ignored script failures, so a ruleset whose card
+/// always failed gave exit 0 and "significant" differences. Each side's
+/// failures are now in the table (games with one, failures, the first
+/// with file:line), on stderr as `script error:` lines, and the exit
+/// status is 3 with the table kept, text and JSON.
+#[test]
+fn compare_reports_script_failures_per_side_and_exits_3() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken = failing_ruleset(dir.path());
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "compare",
+            "cards",
+            &broken,
+            "--bots",
+            "random,random",
+            "--games",
+            "4",
+            "--seed",
+            "1",
+        ];
+        args.extend_from_slice(extra);
+        ball(&args)
+    };
+    let r = run(&[]);
+    assert_eq!(r.code, Some(3), "{}", r.stderr);
+    assert!(
+        r.stdout.contains("DEF win rate"),
+        "the table is kept: {}",
+        r.stdout
+    );
+    let errors: Vec<&str> = r
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("script error: "))
+        .collect();
+    assert_eq!(
+        errors.len(),
+        1,
+        "one line, for the failing side: {}",
+        r.stderr
+    );
+    assert!(
+        errors[0].starts_with(&format!("script error: {broken}: ")),
+        "{}",
+        errors[0]
+    );
+    assert!(
+        errors[0].contains("of 4 games; first: ") && errors[0].contains("boom.lua:5:"),
+        "{}",
+        errors[0]
+    );
+    let section = r.stdout.split("\nscript errors").nth(1).expect(&r.stdout);
+    let games_line = section
+        .lines()
+        .find(|l| l.trim_start().starts_with("games with a failure"))
+        .unwrap();
+    let counts: Vec<usize> = games_line
+        .split_whitespace()
+        .rev()
+        .take(2)
+        .map(|w| w.parse().unwrap())
+        .collect();
+    assert_eq!(counts[1], 0, "cards had none: {games_line}");
+    assert!(counts[0] >= 1, "{games_line}");
+    assert!(
+        section.contains(&format!("first in {broken}: ")) && section.contains("boom.lua:5:"),
+        "{section}"
+    );
+    assert!(!section.contains("first in cards:"), "{section}");
+
+    let r = run(&["--json"]);
+    assert_eq!(r.code, Some(3), "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(v["a"]["metrics"]["script_errors"], 0);
+    assert!(v["b"]["metrics"]["script_error_games"].as_u64().unwrap() >= 1);
+    assert!(
+        v["b"]["metrics"]["first_script_error"]
+            .as_str()
+            .unwrap()
+            .contains("boom.lua:5:")
+    );
+    // A card only one side holds has its rows, 0 on the side without it:
+    // `boom` (only the broken ruleset's, never a play: it always fails)
+    // and `magnet` (only `cards`').
+    let rows = v["rows"].as_array().unwrap();
+    let row = |name: &str| {
+        rows.iter()
+            .find(|r| r["figure"] == name)
+            .unwrap_or_else(|| panic!("no row `{name}`"))
+    };
+    assert_eq!(row("boom: plays per game")["a"], 0.0);
+    assert_eq!(row("boom: games played")["b"], 0.0);
+    assert_eq!(row("magnet: plays per game")["b"], 0.0);
+    assert!(row("magnet: plays per game")["a"].as_f64().unwrap() > 0.0);
+    // Against a ruleset without card mode, no card rows: each would
+    // measure card mode itself.
+    let r = ball(&[
+        "compare",
+        "standard",
+        "cards",
+        "--bots",
+        "random,random",
+        "--games",
+        "2",
+    ]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(!r.stdout.contains("plays per game"), "{}", r.stdout);
+}
+
+/// `sim` of a run whose scripts failed exits 3 with its report, and a
+/// shard and the merge of the shards do as the unsharded run does.
+#[test]
+fn script_failures_exit_3_in_sim_shards_and_merge() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken = failing_ruleset(dir.path());
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let sim = |extra: &[&str]| {
+        let mut args = vec![
+            "--ruleset",
+            &broken,
+            "sim",
+            "--bots",
+            "random,random",
+            "--games",
+            "4",
+            "--seed",
+            "1",
+        ];
+        args.extend_from_slice(extra);
+        ball(&args)
+    };
+    let whole = sim(&[]);
+    assert_eq!(whole.code, Some(3), "{}", whole.stderr);
+    assert!(
+        whole.stdout.contains("script errors") && whole.stdout.contains("boom.lua:5:"),
+        "{}",
+        whole.stdout
+    );
+    let line = whole
+        .stderr
+        .lines()
+        .find(|l| l.starts_with("script error: "))
+        .expect(&whole.stderr);
+    assert!(
+        line.contains(" of 4 games; first: ") && line.contains("boom.lua:5:"),
+        "{line}"
+    );
+    let (s0, s1) = (path("s0.jsonl"), path("s1.jsonl"));
+    for (k, file) in [(0, &s0), (1, &s1)] {
+        let r = sim(&["--shard", &format!("{k}/2"), "--out", file]);
+        assert!(r.code == Some(3) || r.code == Some(0), "{}", r.stderr);
+        assert_eq!(
+            r.code == Some(3),
+            r.stderr.contains("script error: "),
+            "{}",
+            r.stderr
+        );
+        assert!(
+            std::fs::metadata(file).is_ok(),
+            "the shard's file is written"
+        );
+    }
+    let merged = ball(&["merge", &s0, &s1]);
+    assert_eq!(merged.code, Some(3), "{}", merged.stderr);
+    assert_eq!(
+        without_throughput(&merged.stdout, false),
+        without_throughput(&whole.stdout, false)
+    );
+    assert!(
+        merged.stderr.lines().any(|l| l == line),
+        "{}",
+        merged.stderr
+    );
+}
+
 #[test]
 fn bad_sim_input_is_one_line_exit_2() {
     assert_usage_error(&ball(&["sim", "--bots", "greedy"]), "two bots");

@@ -47,8 +47,10 @@ pub struct Metrics {
     pub actions: Spread,
     /// Mean over games of the game's mean legal-list length per action.
     pub branching_factor: f64,
-    /// Script failures over the run, and the first one's message.
+    /// Script failures over the run, the games that had any, and the
+    /// first one's message (the first game's, in game order).
     pub script_errors: usize,
+    pub script_error_games: usize,
     pub first_script_error: Option<String>,
 }
 
@@ -102,6 +104,7 @@ pub fn compute<T>(results: &[GameResult<T>], bots: &[String; 2], seats: [&str; 2
         actions: spread(&actions),
         branching_factor: spread(&branching).mean,
         script_errors: results.iter().map(|g| g.script_errors as usize).sum(),
+        script_error_games: count(&|g| g.script_errors > 0),
         first_script_error: results.iter().find_map(|g| g.first_script_error.clone()),
     }
 }
@@ -239,6 +242,18 @@ pub(crate) mod tests {
         assert_eq!(m.drawishness, 0.0);
         // A played seat 1 in games 0 and 2, seat 0 in 1 and 3: A won 0, 2, 3.
         assert_eq!(m.bot_wins, [3, 1]);
+    }
+
+    #[test]
+    fn script_errors_count_failures_and_games() {
+        let mut games = four();
+        games[1].script_errors = 3;
+        games[1].first_script_error = Some("x.lua:1: first".into());
+        games[3].script_errors = 1;
+        games[3].first_script_error = Some("x.lua:2: later".into());
+        let m = compute(&games, &["A".into(), "B".into()], ["ATK", "DEF"]);
+        assert_eq!((m.script_errors, m.script_error_games), (4, 2));
+        assert_eq!(m.first_script_error.as_deref(), Some("x.lua:1: first"));
     }
 
     #[test]

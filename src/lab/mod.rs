@@ -97,6 +97,13 @@ pub struct Sample {
     pub name: String,
     pub kind: SampleKind,
     pub values: Vec<f64>,
+    /// The figures that exist only under some rules (BALL's card figures:
+    /// `cards`). A side that lacks one sample of a group it has counts 0 in
+    /// each of the group's games (a card the other ruleset does not
+    /// hold), but a group only one side has is not compared at all: every
+    /// row of it would measure the group's rules themselves (card mode).
+    /// `None`: a figure every ruleset of the game has.
+    pub group: Option<&'static str>,
 }
 
 impl Sample {
@@ -105,6 +112,7 @@ impl Sample {
             name: name.into(),
             kind: SampleKind::Mean,
             values,
+            group: None,
         }
     }
 
@@ -113,6 +121,13 @@ impl Sample {
             name: name.into(),
             kind: SampleKind::Share,
             values,
+            group: None,
         }
+    }
+
+    /// The sample as one of `group`'s ([`Sample::group`]).
+    pub fn in_group(mut self, group: &'static str) -> Sample {
+        self.group = Some(group);
+        self
     }
 }

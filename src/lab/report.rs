@@ -198,13 +198,8 @@ pub fn body(r: &Report, run: &RunInfo) -> String {
         "  {:<26} {:>6.1}  legal actions per decision\n",
         "mean branching factor", m.branching_factor
     ));
-    if m.script_errors > 0 {
-        s.push_str(&format!(
-            "\n  {:<26} {:>6}  first: {}\n",
-            "script errors",
-            m.script_errors,
-            m.first_script_error.as_deref().unwrap_or("?")
-        ));
+    if let Some(line) = script_errors_line(m) {
+        s.push_str(&format!("\n  {:<26} {line}\n", "script errors"));
     }
     if !r.game.text.is_empty() {
         s.push('\n');
@@ -212,6 +207,21 @@ pub fn body(r: &Report, run: &RunInfo) -> String {
     }
     s.push('\n');
     s
+}
+
+/// The script failures of a run in one line (`None` without any): how
+/// many, in how many games, and the first one's message, which names its
+/// file and line.
+pub fn script_errors_line(m: &super::metrics::Metrics) -> Option<String> {
+    (m.script_errors > 0).then(|| {
+        format!(
+            "{} in {} of {} games; first: {}",
+            crate::diagnostic::plural(m.script_errors as u64, "failure"),
+            m.script_error_games,
+            m.games,
+            m.first_script_error.as_deref().unwrap_or("?")
+        )
+    })
 }
 
 /// A figure's line: name, value, note.
@@ -320,6 +330,27 @@ mod tests {
         assert!(lines[2].starts_with("warning: --games 3 is odd"), "{t}");
         let v: serde_json::Value = serde_json::from_str(&json(&r, &info(), &tp)).unwrap();
         assert!(v["warnings"][0].as_str().unwrap().contains("odd"));
+    }
+
+    /// The script failures as a count, the games they were in, and the
+    /// first with its file:line.
+    #[test]
+    fn script_errors_in_the_text() {
+        let mut games = four();
+        games[2].script_errors = 2;
+        games[2].first_script_error = Some("cards/x.lua:3: boom".into());
+        let mut r = report();
+        r.metrics = compute(&games, &["greedy".into(), "random".into()], ["ATK", "DEF"]);
+        let t = body(&r, &info());
+        assert!(
+            t.contains(
+                "script errors              2 failures in 1 of 4 games; first: cards/x.lua:3: boom"
+            ),
+            "{t}"
+        );
+        let v: serde_json::Value =
+            serde_json::from_str(&json(&r, &info(), &Throughput::new(1.0, 1, 4, 100))).unwrap();
+        assert_eq!(v["metrics"]["script_error_games"], 1);
     }
 
     #[test]

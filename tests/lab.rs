@@ -255,6 +255,160 @@ fn ep_identity_on_card_mode_games() {
 }
 
 // ---------------------------------------------------------------------------
+// Actions by kind
+// ---------------------------------------------------------------------------
+
+/// Each game counts its actions by kind (the notation's first word, two
+/// for a card): the counts sum to the game's actions and are the kinds of
+/// its record's lines, whether or not the run keeps records (two ways of
+/// getting at an action's text), on any thread count.
+#[test]
+fn actions_are_counted_by_kind_in_every_game() {
+    use ball::lab::kinds::kind_of;
+    let rs = Ruleset::load("cards").unwrap();
+    let mut c = cfg("greedy", "random", 6, 2);
+    let plain = sim::run::<Ball>(&rs, &c, 2, &|| {}).unwrap();
+    c.records = true;
+    let recorded = sim::run::<Ball>(&rs, &c, 1, &|| {}).unwrap();
+    let mut seen = std::collections::BTreeSet::new();
+    for (p, r) in plain.iter().zip(&recorded) {
+        assert_eq!(p.kinds, r.kinds, "game {}", p.game);
+        assert_eq!(p.kinds.values().sum::<u32>(), p.actions, "game {}", p.game);
+        let rec = Record::parse(r.record.as_deref().unwrap()).unwrap();
+        let mut want = ball::lab::kinds::Kinds::new();
+        for a in &rec.actions {
+            *want.entry(kind_of(a).into()).or_default() += 1;
+        }
+        assert_eq!(p.kinds, want, "game {}", p.game);
+        seen.extend(p.kinds.keys().cloned());
+    }
+    // Not vacuous: moves, ends and at least one card by its name.
+    assert!(seen.contains("move") && seen.contains("end"), "{seen:?}");
+    assert!(
+        seen.iter().any(|k| k.starts_with("card ") && k.len() > 5),
+        "{seen:?}"
+    );
+    assert!(!seen.contains("card"), "{seen:?}");
+}
+
+/// Every game's `sim` report has the kinds of its actions with their mean
+/// counts per game, in name order, summing to the mean game length.
+#[test]
+fn every_games_report_has_its_actions_per_game() {
+    // Every registered game: a debug build also checks, action by action,
+    // that its notation starts each action with its variant's word.
+    for &game in ball::games::NAMES {
+        let r = ball(&[
+            "sim",
+            "--game",
+            game,
+            "--games",
+            "2",
+            "--bots",
+            "random,random",
+            "--json",
+        ]);
+        assert_eq!(r.code, Some(0), "{game}: {}", r.stderr);
+        let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+        let per = v["metrics"]["actions_per_game"].as_object().unwrap();
+        assert!(per.len() >= 2, "{game}: {per:?}");
+        let keys: Vec<&String> = per.keys().collect();
+        let mut sorted = keys.clone();
+        sorted.sort();
+        assert_eq!(keys, sorted, "{game}");
+        let sum: f64 = per.values().map(|x| x.as_f64().unwrap()).sum();
+        let mean = v["metrics"]["actions"]["mean"].as_f64().unwrap();
+        assert!((sum - mean).abs() < 1e-9, "{game}: {sum} vs {mean}");
+        let text = ball(&[
+            "sim",
+            "--game",
+            game,
+            "--games",
+            "2",
+            "--bots",
+            "random,random",
+        ]);
+        let first = keys[0].as_str();
+        assert!(
+            text.stdout.contains("\nactions per game")
+                && text.stdout.contains(&format!("\n  {first} ")),
+            "{game}: {}",
+            text.stdout
+        );
+    }
+}
+
+/// compare lists every kind of either side with both means, the
+/// difference and its interval; a kind one side never plays is 0 there
+/// (`standard` has no cards), so a rule that never fires shows.
+#[test]
+fn compare_shows_the_actions_per_game_of_both_sides() {
+    let r = ball(&[
+        "compare",
+        "standard",
+        "cards",
+        "--bots",
+        "greedy,random",
+        "--games",
+        "4",
+        "--seed",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let rows = v["actions_per_game"].as_array().unwrap();
+    let names: Vec<&str> = rows.iter().map(|r| r["figure"].as_str().unwrap()).collect();
+    let mut sorted = names.clone();
+    sorted.sort_unstable();
+    assert_eq!(names, sorted);
+    let row = |name: &str| rows.iter().find(|r| r["figure"] == name).expect(name);
+    let convert = row("convert");
+    assert_eq!(convert["a"], 0.0, "{convert}");
+    assert!(convert["b"].as_f64().unwrap() > 0.0, "{convert}");
+    assert_eq!(convert["ci"]["method"], "welch");
+    assert!(convert["p"].is_null() && convert["significant"] == false);
+    assert!(
+        rows.iter()
+            .any(|r| r["figure"].as_str().unwrap().starts_with("card ") && r["a"] == 0.0)
+    );
+    for r in rows {
+        let a = r["a"].as_f64().unwrap();
+        let b = r["b"].as_f64().unwrap();
+        assert!((r["diff"].as_f64().unwrap() - (b - a)).abs() < 1e-12, "{r}");
+    }
+    // Not in Holm's family: the tested count is that of `rows`.
+    let tested = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| !r["p"].is_null())
+        .count();
+    assert_eq!(v["tested"], tested);
+    let t = ball(&[
+        "compare",
+        "standard",
+        "cards",
+        "--bots",
+        "greedy,random",
+        "--games",
+        "4",
+        "--seed",
+        "2",
+    ]);
+    let section = t
+        .stdout
+        .split("\nactions per game")
+        .nth(1)
+        .expect(&t.stdout);
+    let line = section
+        .lines()
+        .find(|l| l.trim_start().starts_with("convert"))
+        .unwrap();
+    assert!(line.contains(" 0.000 "), "{line}");
+}
+
+// ---------------------------------------------------------------------------
 // The command line
 // ---------------------------------------------------------------------------
 
@@ -327,7 +481,7 @@ fn sim_is_byte_identical_on_one_and_two_threads() {
     let text = String::from_utf8(f1).unwrap();
     assert_eq!(text.lines().count(), 13);
     assert!(
-        text.starts_with("{\"run\":{\"format\":\"ball-sim-out/1\""),
+        text.starts_with("{\"run\":{\"format\":\"ball-sim-out/2\""),
         "{text}"
     );
 }
@@ -1048,6 +1202,12 @@ fn four_shards_merge_into_the_unsharded_report() {
     );
     assert!(text.stdout.contains("warning: --games 11 is odd"));
     assert!(text.stdout.contains("sprint"), "{}", text.stdout);
+    // The actions by kind are merged too (they are each game's own).
+    assert!(
+        text.stdout.contains("\nactions per game") && text.stdout.contains("  card sprint "),
+        "{}",
+        text.stdout
+    );
     assert!(text.stdout.ends_with(
         "throughput: not measured: 11 games merged from 4 files (each shard printed its own)\n"
     ));

@@ -98,8 +98,8 @@ the global --ruleset is not used. An odd --games is warned about (the seats are 
 a 95% interval (rates: Newcombe's hybrid score interval; means: Welch's interval), the raw \
 two-sided p (rates: pooled two-proportion z-test; means: Welch's t-test) and p adjusted by \
 Holm–Bonferroni over all tested rows. \"significant\" means adjusted p < 0.05. Bot A / bot B \
-rows are left out when both bots are the same spec. Each side's script failures, if any, \
-follow the table. docs/balance-metrics.md defines every row.
+rows are left out when both bots are the same spec. The actions per game of each kind follow \
+(not tested), then each side's script failures, if any. docs/balance-metrics.md defines every row.
 
 Exit status: 0 ok; 2 bad input or an unwritable file (one line on stderr, nothing on stdout); \
 3 the comparison was printed, but a script failed during a side's games (a `script error:` line \
@@ -486,6 +486,7 @@ fn run_compare<G: Module>(
         &mb.metrics,
         &metrics::samples::<G>(&res_b),
     );
+    let actions = compare::action_rows(&res_a, &res_b);
     // A side whose scripts failed did not play its ruleset as written, so
     // its differences are not the ruleset's: said on stderr and by exit 3,
     // as `sim` says it, with the table kept.
@@ -515,10 +516,16 @@ fn run_compare<G: Module>(
             "correction": "holm-bonferroni",
             "tested": compare::tested(&rows),
             "rows": rows,
+            "actions_per_game": actions,
         });
         writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
     } else {
-        let t = compare::text([&args.a, &args.b], [&ma.metrics, &mb.metrics], &rows);
+        let t = compare::text(
+            [&args.a, &args.b],
+            [&ma.metrics, &mb.metrics],
+            &rows,
+            &actions,
+        );
         out.write_all(t.as_bytes())?;
     }
     Ok(())

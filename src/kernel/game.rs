@@ -90,7 +90,11 @@ impl Outcome {
 pub trait Game: Clone + 'static {
     /// What changes between actions: a value, cheap to clone.
     type Position: Clone + PartialEq + Debug;
-    /// One decision, written in the notation by `Display`.
+    /// One decision, written in the notation by `Display`. An enum whose
+    /// variant decides the text's first word (`move …`, `end`): the lab
+    /// counts actions by that word from the variant alone
+    /// (`lab::kinds`; a `card …` action is written each time, as its
+    /// second word names the card).
     type Action: Copy + Eq + Debug + Display;
     /// What happens inside an action, written as a log line by `Display`.
     type Event: Clone + Debug + Display;

@@ -23,9 +23,12 @@
 //! shown without a test of its own; drawishness is the draw rate again
 //! and is left out, so that no figure is tested twice.
 
+use std::collections::BTreeSet;
+
 use serde::Serialize;
 
 use super::metrics::Metrics;
+use super::sim::GameResult;
 use super::stats::{DiffInterval, holm, newcombe_diff, two_proportion_p, welch_diff, welch_p};
 use super::{Sample, SampleKind};
 
@@ -266,6 +269,39 @@ pub fn compare(ma: &Metrics, sa: &[Sample], mb: &Metrics, sb: &[Sample]) -> Vec<
     rows
 }
 
+/// The "actions per game" rows: each kind of action played in a game of
+/// either side (`lab::kinds`), in kind order, its mean count per game on
+/// each side (0 in a game without it, so a kind one side never played
+/// shows 0 there) and the difference with Welch's interval. Not tested:
+/// they describe how the games went, overlapping the tested rows (actions,
+/// a card's plays), and would only widen Holm's family.
+pub fn action_rows<T>(a: &[GameResult<T>], b: &[GameResult<T>]) -> Vec<Row> {
+    let kinds: BTreeSet<&str> = a
+        .iter()
+        .chain(b)
+        .flat_map(|g| g.kinds.keys().map(|k| k.as_ref()))
+        .collect();
+    let per_game = |side: &[GameResult<T>], kind: &str| -> Vec<f64> {
+        side.iter()
+            .map(|g| f64::from(g.kinds.get(kind).copied().unwrap_or(0)))
+            .collect()
+    };
+    kinds
+        .into_iter()
+        .map(|kind| {
+            let (va, vb) = (per_game(a, kind), per_game(b, kind));
+            row(
+                kind,
+                mean(&va),
+                mean(&vb),
+                "none",
+                None,
+                welch_diff(&va, &vb).map(|i| ("welch", i)),
+            )
+        })
+        .collect()
+}
+
 fn mean(v: &[f64]) -> f64 {
     if v.is_empty() {
         0.0
@@ -304,15 +340,21 @@ pub fn header(name_a: &str, name_b: &str, ma: &Metrics, rows: &[Row]) -> String 
     s
 }
 
-/// The comparison as a table: the tested rows, then each side's script
-/// failures when there were any.
-pub fn text([name_a, name_b]: [&str; 2], [ma, mb]: [&Metrics; 2], rows: &[Row]) -> String {
+/// The comparison as a table: the tested rows, the actions per game,
+/// then each side's script failures when there were any.
+pub fn text(
+    [name_a, name_b]: [&str; 2],
+    [ma, mb]: [&Metrics; 2],
+    rows: &[Row],
+    actions: &[Row],
+) -> String {
     let mut s = header(name_a, name_b, ma, rows);
     s.push('\n');
     let wa = name_a.chars().count().clamp(8, 20);
     let wb = name_b.chars().count().clamp(8, 20);
     let wf = rows
         .iter()
+        .chain(actions)
         .map(|r| r.figure.chars().count())
         .max()
         .unwrap_or(0)
@@ -342,6 +384,27 @@ pub fn text([name_a, name_b]: [&str; 2], [ma, mb]: [&Metrics; 2], rows: &[Row]) 
             num(r.p),
             num(r.p_holm),
         ));
+    }
+    if !actions.is_empty() {
+        s.push_str(&format!(
+            "\n{:<w$} {:>wa$} {:>wb$} {:>9}  {:<20}  not tested: how the games went\n",
+            "actions per game",
+            name_a,
+            name_b,
+            "diff",
+            "95% interval",
+            w = wf + 2
+        ));
+        for r in actions {
+            let ci =
+                r.ci.map_or("-".to_string(), |c| format!("[{:+.3}, {:+.3}]", c.lo, c.hi));
+            let line = format!(
+                "  {:<wf$} {:>wa$.3} {:>wb$.3} {:>+9.3}  {ci:<20}",
+                r.figure, r.a, r.b, r.diff,
+            );
+            s.push_str(line.trim_end());
+            s.push('\n');
+        }
     }
     if ma.script_errors + mb.script_errors > 0 {
         s.push_str(&format!(
@@ -461,7 +524,7 @@ mod tests {
         // A side against itself: nothing is significant.
         let same = compare(&ma, &turns(&a), &ma, &turns(&a));
         assert!(same.iter().all(|r| !r.significant && r.diff == 0.0));
-        let t = text(["standard", "variant"], [&ma, &mb], &rows);
+        let t = text(["standard", "variant"], [&ma, &mb], &rows, &[]);
         assert!(t.contains("significant"));
         assert!(t.contains("DEF win rate"));
         assert!(t.contains("Holm–Bonferroni"), "{t}");
@@ -513,12 +576,12 @@ mod tests {
         let (ma, mb) = (compute(&a, &bots, seats), compute(&b, &bots, seats));
         let rows = compare(&ma, &[], &mb, &[]);
         assert!(!rows.iter().any(|r| r.figure.contains("(greedy) win rate")));
-        let t = text(["x", "y"], [&ma, &mb], &rows);
+        let t = text(["x", "y"], [&ma, &mb], &rows, &[]);
         assert!(t.contains("both sides run the same bot"), "{t}");
         assert!(!t.contains("warning"), "{t}");
         let odd: Vec<_> = a[..99].to_vec();
         let m = compute(&odd, &bots, seats);
-        let t = text(["x", "y"], [&m, &m], &compare(&m, &[], &m, &[]));
+        let t = text(["x", "y"], [&m, &m], &compare(&m, &[], &m, &[]), &[]);
         assert!(t.contains("warning: --games 99 is odd"), "{t}");
         assert!(odd_games_warning(100).is_none());
     }
@@ -607,6 +670,61 @@ mod tests {
         assert!(!rows.iter().any(|r| r.figure.contains(": ")), "{rows:?}");
     }
 
+    #[test]
+    fn action_rows_are_the_union_of_kinds_with_zero_where_absent() {
+        let with = |i: usize, kinds: &[(&str, u32)]| {
+            let mut g = game(i, Some([Loss, Win]), "touchdowns", false, 10, 10, 100);
+            g.kinds = kinds
+                .iter()
+                .map(|&(k, n)| (k.to_string().into(), n))
+                .collect();
+            g
+        };
+        let a = vec![
+            with(0, &[("move", 10), ("end", 4)]),
+            with(1, &[("move", 20), ("end", 6), ("card sprint", 1)]),
+        ];
+        let b = vec![
+            with(0, &[("move", 12), ("end", 5), ("lpass", 2)]),
+            with(1, &[("move", 12), ("end", 5)]),
+        ];
+        let rows = action_rows(&a, &b);
+        let got: Vec<(&str, f64, f64)> =
+            rows.iter().map(|r| (r.figure.as_str(), r.a, r.b)).collect();
+        assert_eq!(
+            got,
+            [
+                ("card sprint", 0.5, 0.0),
+                ("end", 5.0, 5.0),
+                ("lpass", 0.0, 1.0),
+                ("move", 15.0, 12.0)
+            ]
+        );
+        for r in &rows {
+            assert!(r.p.is_none() && !r.significant, "{r:?}");
+            assert_eq!(r.diff, r.b - r.a);
+        }
+        let m = welch_diff(&[10.0, 20.0], &[12.0, 12.0]).unwrap();
+        let ci = rows[3].ci.unwrap();
+        assert_eq!((ci.method, ci.lo, ci.hi), ("welch", m.lo, m.hi));
+        // In the table: their own section, after the tested rows.
+        let bots = ["A".to_string(), "B".to_string()];
+        let ma = compute(&a, &bots, ["ATK", "DEF"]);
+        let mb = compute(&b, &bots, ["ATK", "DEF"]);
+        let t = text(["x", "y"], [&ma, &mb], &compare(&ma, &[], &mb, &[]), &rows);
+        let section = t.split("\nactions per game").nth(1).expect(&t);
+        assert!(section.contains("not tested"), "{t}");
+        let lpass = section
+            .lines()
+            .find(|l| l.trim_start().starts_with("lpass"))
+            .unwrap();
+        assert!(
+            lpass.contains("0.000") && lpass.contains("1.000"),
+            "{lpass}"
+        );
+        assert!(!t.contains("script errors"), "{t}");
+    }
+
     /// Each side's script failures under the table: games with one,
     /// failures, and each side's first message with its file and line.
     #[test]
@@ -637,6 +755,7 @@ mod tests {
             ["standard", "broken"],
             [&ma, &mb],
             &compare(&ma, &[], &mb, &[]),
+            &[],
         );
         let section = t.split("\nscript errors").nth(1).expect(&t);
         let line = |what: &str| {

@@ -3,7 +3,8 @@
 //! rulesets, plots, and the replay check of match records.
 //!
 //! The lab measures what every game shares (seat and first-player
-//! advantage, draws, completion, how games ended, length, branching); a
+//! advantage, draws, completion, how games ended, length, branching, the
+//! actions played by kind); a
 //! game adds its own figures through [`Figures`] (BALL: touchdowns, card
 //! use and the EP economy; Gateball: points, Goals, Perfect Games, failed
 //! starts), implemented in its folder.
@@ -13,6 +14,7 @@
 //! took from the legal list.
 
 pub mod compare;
+pub mod kinds;
 pub mod metrics;
 pub mod plot;
 pub mod replay;

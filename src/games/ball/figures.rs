@@ -507,6 +507,7 @@ mod tests {
             turns: 10,
             actions: 10,
             branching_sum: 100,
+            kinds: Default::default(),
             script_errors: 0,
             first_script_error: None,
             figures: BallTally {

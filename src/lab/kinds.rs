@@ -9,21 +9,28 @@
 //!
 //! **Cost.** The counting runs once per action of every lab game, where a
 //! random player's action costs a fifth of a microsecond, so it writes
-//! no action's text when it can help it. An action of a variant already
-//! met in the game (`std::mem::discriminant`) whose kind was one word is
-//! counted as that kind: a game's notation starts each action with a
-//! word its variant decides (`Game::Action`'s contract), and a debug
-//! build checks every such count against the text. Other actions (a
-//! variant's first, a card, which names its card) are written into a sink
-//! that keeps the kind and stops the writer at the first space after it
-//! (`fmt::Error` ends `write!` there); a game's few kinds are found again
-//! by a linear search of a short list.
+//! no action's text when it can help it. An action's text is a function
+//! of its value, so a worker remembers the kind of each action it has met
+//! (`Game::Action` is `Hash`; up to [`MAX_KNOWN`] of them) and counts a
+//! known action by a lookup: a random run of the first game plays each of
+//! its ~16,000 different actions some two dozen times. An action met for
+//! the first time is written into a sink that keeps the kind and stops
+//! the writer at the first space after it (`fmt::Error` ends `write!`
+//! there), and a game's few kinds are found again by a linear search of a
+//! short list. Nothing is assumed of how a game writes its actions: one
+//! variant of an enum may start its text with different words (one that
+//! holds a card, or a scripted action named by its own verb), so keying
+//! by the variant alone, which was cheaper, would count wrong.
 
 use std::borrow::Cow;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::{self, Write};
-use std::mem::Discriminant;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::sync::Mutex;
+
+/// The most actions a worker remembers the kind of: past it, a new action
+/// is read from its text each time it is played. Some megabytes at most.
+pub const MAX_KNOWN: usize = 1 << 17;
 
 /// The word whose action is named by two words, the second its card's.
 const CARD: &str = "card";
@@ -93,10 +100,78 @@ fn intern(kind: &str) -> &'static str {
     k
 }
 
+/// A fast hasher for the small `Copy` values actions are, where std's
+/// SipHash would cost more than the lookup saves: a derived `Hash` writes
+/// an action's few small fields one by one, which this packs into words
+/// and mixes once a word (FxHash's rotate, xor, multiply), with
+/// SplitMix64's finalizer at the end. Only actions a game listed are
+/// hashed, and a collision costs time, never a count: the map compares
+/// the actions themselves.
+#[derive(Default)]
+struct ActionHasher {
+    hash: u64,
+    /// Bytes written and not yet mixed, and how many.
+    pending: u64,
+    bytes: u32,
+}
+
+impl ActionHasher {
+    fn mix(&mut self, word: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn push(&mut self, n: u64, width: u32) {
+        if self.bytes + width > 8 {
+            self.mix(self.pending);
+            self.pending = 0;
+            self.bytes = 0;
+        }
+        self.pending = self.pending << (8 * width) | n;
+        self.bytes += width;
+    }
+}
+
+impl Hasher for ActionHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.push(u64::from(b), 1);
+        }
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.push(u64::from(n), 1);
+    }
+
+    fn write_u16(&mut self, n: u16) {
+        self.push(u64::from(n), 2);
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.push(u64::from(n), 4);
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.mix(self.pending ^ (u64::from(self.bytes) << 59));
+        self.pending = 0;
+        self.bytes = 0;
+        self.mix(n);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        let mut z = (self.hash.rotate_left(5) ^ self.pending ^ u64::from(self.bytes) << 59)
+            .wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z ^ (z >> 31)
+    }
+}
+
 /// Counts actions by kind, game after game on one worker: the kinds and
-/// variants it has met stay known from one game to the next, which only
+/// actions it has met stay known from one game to the next, which only
 /// saves work (each game's counts are its own).
-#[derive(Debug)]
 pub struct KindCounter<A> {
     /// The kind of the action being counted (reused: no allocation per
     /// action).
@@ -106,9 +181,8 @@ pub struct KindCounter<A> {
     counts: Vec<(&'static str, u32)>,
     /// The index in `counts` of the kind counted last.
     last: usize,
-    /// Each variant met whose kind is one word, with that kind's index in
-    /// `counts`.
-    variants: Vec<(Discriminant<A>, usize)>,
+    /// Each action met, with its kind's index in `counts`.
+    known: HashMap<A, u32, BuildHasherDefault<ActionHasher>>,
 }
 
 impl<A> Default for KindCounter<A> {
@@ -117,32 +191,28 @@ impl<A> Default for KindCounter<A> {
             buf: String::new(),
             counts: Vec::new(),
             last: 0,
-            variants: Vec::new(),
+            known: HashMap::default(),
         }
     }
 }
 
-impl<A: fmt::Display> KindCounter<A> {
+impl<A: Copy + Eq + Hash + fmt::Display> KindCounter<A> {
     pub fn new() -> KindCounter<A> {
         KindCounter::default()
     }
 
     /// Counts one action.
     pub fn count(&mut self, action: &A) {
-        let variant = std::mem::discriminant(action);
-        if let Some(&(_, i)) = self.variants.iter().find(|(v, _)| *v == variant) {
-            debug_assert_eq!(
-                kind_of(&action.to_string()),
-                self.counts[i].0,
-                "the first word of `{action}` is not its variant's: lab::kinds counts it wrong"
-            );
-            self.counts[i].1 += 1;
+        if let Some(&i) = self.known.get(action) {
+            self.counts[i as usize].1 += 1;
             return;
         }
         kind_into(&mut self.buf, action);
         let i = self.bump();
-        if !self.buf.contains(' ') {
-            self.variants.push((variant, i));
+        if self.known.len() < MAX_KNOWN {
+            // At most one kind a variant of a game's actions and one a
+            // card: far below u32.
+            self.known.insert(*action, i as u32);
         }
     }
 
@@ -218,23 +288,24 @@ mod tests {
         }
     }
 
-    /// A writer that stops the sink early still counts: `write!` pieces
-    /// arrive one at a time, the kind may span several.
-    /// An action of a variant met before is counted as that variant's
-    /// kind without its text; a card action, whose kind is two words, is
-    /// written every time.
+    /// A known action is counted by its value, a new one by its text,
+    /// and one variant may print several kinds: a card variant may print
+    /// `card ID` for a card and a scripted action's own verb.
     #[test]
-    fn a_variant_met_before_counts_as_its_kind() {
-        #[derive(Clone, Copy)]
+    fn each_action_counts_as_its_own_texts_kind() {
+        #[derive(Clone, Copy, PartialEq, Eq, Hash)]
         enum A {
             Move(u8),
             Card(&'static str),
             End,
         }
+        static WRITTEN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
         impl fmt::Display for A {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                WRITTEN.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 match self {
                     A::Move(n) => write!(f, "move {n}"),
+                    A::Card(c) if c.starts_with('!') => write!(f, "{} x", &c[1..]),
                     A::Card(c) => write!(f, "card {c} x"),
                     A::End => f.write_str("end"),
                 }
@@ -245,18 +316,22 @@ mod tests {
             A::Move(1),
             A::Card("sprint"),
             A::Move(2),
+            A::Card("!dash"),
             A::End,
             A::Card("shove"),
             A::Card("sprint"),
-            A::Move(3),
+            A::Card("!dash"),
+            A::Move(1),
         ] {
             c.count(&a);
         }
-        assert_eq!(c.variants.len(), 2, "move and end, not card");
+        let written = WRITTEN.load(std::sync::atomic::Ordering::Relaxed);
+        assert_eq!(written, 6, "each of the 6 actions written once");
         let counts: Vec<(Kind, u32)> = c.take().into_iter().collect();
         let want = [
             ("card shove", 1),
             ("card sprint", 2),
+            ("dash", 2),
             ("end", 1),
             ("move", 3),
         ];
@@ -268,29 +343,11 @@ mod tests {
         assert_eq!(next, [(Kind::from("end"), 2)]);
     }
 
-    /// A game whose variant does not decide the first word breaks the
-    /// contract the counting relies on: a debug build (every test run)
-    /// says so rather than count a long pass as a short one.
-    #[test]
-    #[cfg(debug_assertions)]
-    #[should_panic(expected = "is not its variant's")]
-    fn a_variant_whose_first_word_varies_is_caught() {
-        enum P {
-            Pass(bool),
-        }
-        impl fmt::Display for P {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                let P::Pass(long) = self;
-                f.write_str(if *long { "lpass x" } else { "spass x" })
-            }
-        }
-        let mut c = KindCounter::new();
-        c.count(&P::Pass(false));
-        c.count(&P::Pass(true));
-    }
-
+    /// A writer that stops the sink early still counts: `write!` pieces
+    /// arrive one at a time, the kind may span several.
     #[test]
     fn kinds_written_in_pieces_are_counted_by_kind() {
+        #[derive(Clone, Copy, PartialEq, Eq, Hash)]
         struct Pieces(&'static [&'static str]);
         impl fmt::Display for Pieces {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

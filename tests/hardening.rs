@@ -224,7 +224,8 @@ fn item3_memory_is_capped_for_the_process() {
 
 /// Item 4: a variant hook that fails is reported on stderr by `apply`
 /// (exit 3, the position still printed), by `check` (exit 2, file:line),
-/// and in the `sim` report (a count and the first message).
+/// and in the `sim` report (a count and the first message; exit 3 and one
+/// `script error:` line on stderr).
 #[test]
 fn item4_script_failures_are_reported_where_the_user_looks() {
     let dir = temp();
@@ -251,9 +252,15 @@ fn item4_script_failures_are_reported_where_the_user_looks() {
     );
 
     let r = ball(&["--ruleset", s(&rules), "sim", "--games", "4"]);
-    assert_eq!(r.code, Some(0), "{r:?}");
+    assert_eq!(r.code, Some(3), "{r:?}");
     assert!(r.stdout.contains("script errors"), "{r:?}");
     assert!(r.stdout.contains("broken.lua:3:"), "{r:?}");
+    assert!(
+        r.stderr
+            .lines()
+            .any(|l| l.starts_with("script error: ") && l.contains("broken.lua:3:")),
+        "{r:?}"
+    );
 
     let r = ball(&["--ruleset", s(&rules), "selfplay", "--seed", "1"]);
     assert_eq!(r.code, Some(3), "{r:?}");

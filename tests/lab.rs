@@ -255,6 +255,159 @@ fn ep_identity_on_card_mode_games() {
 }
 
 // ---------------------------------------------------------------------------
+// Actions by kind
+// ---------------------------------------------------------------------------
+
+/// Each game counts its actions by kind (the notation's first word, two
+/// for a card): the counts sum to the game's actions and are the kinds of
+/// its record's lines, whether or not the run keeps records (two ways of
+/// getting at an action's text), on any thread count.
+#[test]
+fn actions_are_counted_by_kind_in_every_game() {
+    use ball::lab::kinds::kind_of;
+    let rs = Ruleset::load("cards").unwrap();
+    let mut c = cfg("greedy", "random", 6, 2);
+    let plain = sim::run::<Ball>(&rs, &c, 2, &|| {}).unwrap();
+    c.records = true;
+    let recorded = sim::run::<Ball>(&rs, &c, 1, &|| {}).unwrap();
+    let mut seen = std::collections::BTreeSet::new();
+    for (p, r) in plain.iter().zip(&recorded) {
+        assert_eq!(p.kinds, r.kinds, "game {}", p.game);
+        assert_eq!(p.kinds.values().sum::<u32>(), p.actions, "game {}", p.game);
+        let rec = Record::parse(r.record.as_deref().unwrap()).unwrap();
+        let mut want = ball::lab::kinds::Kinds::new();
+        for a in &rec.actions {
+            *want.entry(kind_of(a).into()).or_default() += 1;
+        }
+        assert_eq!(p.kinds, want, "game {}", p.game);
+        seen.extend(p.kinds.keys().cloned());
+    }
+    // Not vacuous: moves, ends and at least one card by its name.
+    assert!(seen.contains("move") && seen.contains("end"), "{seen:?}");
+    assert!(
+        seen.iter().any(|k| k.starts_with("card ") && k.len() > 5),
+        "{seen:?}"
+    );
+    assert!(!seen.contains("card"), "{seen:?}");
+}
+
+/// Every game's `sim` report has the kinds of its actions with their mean
+/// counts per game, in name order, summing to the mean game length.
+#[test]
+fn every_games_report_has_its_actions_per_game() {
+    // Every registered game: a new one is covered without a line here.
+    for &game in ball::games::NAMES {
+        let r = ball(&[
+            "sim",
+            "--game",
+            game,
+            "--games",
+            "2",
+            "--bots",
+            "random,random",
+            "--json",
+        ]);
+        assert_eq!(r.code, Some(0), "{game}: {}", r.stderr);
+        let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+        let per = v["metrics"]["actions_per_game"].as_object().unwrap();
+        assert!(per.len() >= 2, "{game}: {per:?}");
+        let keys: Vec<&String> = per.keys().collect();
+        let mut sorted = keys.clone();
+        sorted.sort();
+        assert_eq!(keys, sorted, "{game}");
+        let sum: f64 = per.values().map(|x| x.as_f64().unwrap()).sum();
+        let mean = v["metrics"]["actions"]["mean"].as_f64().unwrap();
+        assert!((sum - mean).abs() < 1e-9, "{game}: {sum} vs {mean}");
+        let text = ball(&[
+            "sim",
+            "--game",
+            game,
+            "--games",
+            "2",
+            "--bots",
+            "random,random",
+        ]);
+        let first = keys[0].as_str();
+        assert!(
+            text.stdout.contains("\nactions per game")
+                && text.stdout.contains(&format!("\n  {first} ")),
+            "{game}: {}",
+            text.stdout
+        );
+    }
+}
+
+/// compare lists every kind of either side with both means, the
+/// difference and its interval; a kind one side never plays is 0 there
+/// (`standard` has no cards), so a rule that never fires shows.
+#[test]
+fn compare_shows_the_actions_per_game_of_both_sides() {
+    let r = ball(&[
+        "compare",
+        "standard",
+        "cards",
+        "--bots",
+        "greedy,random",
+        "--games",
+        "4",
+        "--seed",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let rows = v["actions_per_game"].as_array().unwrap();
+    let names: Vec<&str> = rows.iter().map(|r| r["figure"].as_str().unwrap()).collect();
+    let mut sorted = names.clone();
+    sorted.sort_unstable();
+    assert_eq!(names, sorted);
+    let row = |name: &str| rows.iter().find(|r| r["figure"] == name).expect(name);
+    let convert = row("convert");
+    assert_eq!(convert["a"], 0.0, "{convert}");
+    assert!(convert["b"].as_f64().unwrap() > 0.0, "{convert}");
+    assert_eq!(convert["ci"]["method"], "welch");
+    assert!(convert["p"].is_null() && convert["significant"] == false);
+    assert!(
+        rows.iter()
+            .any(|r| r["figure"].as_str().unwrap().starts_with("card ") && r["a"] == 0.0)
+    );
+    for r in rows {
+        let a = r["a"].as_f64().unwrap();
+        let b = r["b"].as_f64().unwrap();
+        assert!((r["diff"].as_f64().unwrap() - (b - a)).abs() < 1e-12, "{r}");
+    }
+    // Not in Holm's family: the tested count is that of `rows`.
+    let tested = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| !r["p"].is_null())
+        .count();
+    assert_eq!(v["tested"], tested);
+    let t = ball(&[
+        "compare",
+        "standard",
+        "cards",
+        "--bots",
+        "greedy,random",
+        "--games",
+        "4",
+        "--seed",
+        "2",
+    ]);
+    let section = t
+        .stdout
+        .split("\nactions per game")
+        .nth(1)
+        .expect(&t.stdout);
+    let line = section
+        .lines()
+        .find(|l| l.trim_start().starts_with("convert"))
+        .unwrap();
+    assert!(line.contains(" 0.000 "), "{line}");
+}
+
+// ---------------------------------------------------------------------------
 // The command line
 // ---------------------------------------------------------------------------
 
@@ -327,7 +480,7 @@ fn sim_is_byte_identical_on_one_and_two_threads() {
     let text = String::from_utf8(f1).unwrap();
     assert_eq!(text.lines().count(), 13);
     assert!(
-        text.starts_with("{\"run\":{\"format\":\"ball-sim-out/1\""),
+        text.starts_with("{\"run\":{\"format\":\"ball-sim-out/2\""),
         "{text}"
     );
 }
@@ -511,6 +664,208 @@ fn compare_runs_both_rulesets() {
     assert_usage_error(
         &ball(&["compare", "standard", "no-such-ruleset", "--games", "2"]),
         "no-such-ruleset",
+    );
+}
+
+/// A card (its id is its file name) whose `resolve` always fails, free
+/// and with no targets, so that random bots play it in most games.
+fn failing_card(dir: &std::path::Path) -> String {
+    let card = dir.join("boom.lua");
+    std::fs::write(
+        &card,
+        "return {\n  id = \"boom\", name = \"Boom\", text = \"Fails.\", cost = 0, args = {},\n  targets = {},\n  resolve = function(game)\n    error(\"boom\")\n  end,\n}\n",
+    )
+    .unwrap();
+    card.to_str().unwrap().to_string()
+}
+
+/// `cards` with `sprint` and a failing card for both coaches.
+fn failing_ruleset(dir: &std::path::Path) -> String {
+    let card = failing_card(dir);
+    let rules = dir.join("broken.toml");
+    std::fs::write(
+        &rules,
+        format!(
+            "name = \"broken\"\nextends = \"cards\"\n\n[cards]\nATK = [\"sprint\", {card:?}]\nDEF = [\"sprint\", {card:?}]\n"
+        ),
+    )
+    .unwrap();
+    rules.to_str().unwrap().to_string()
+}
+
+/// The bug: `compare` ignored script failures, so a ruleset whose card
+/// always failed gave exit 0 and "significant" differences. Each side's
+/// failures are now in the table (games with one, failures, the first
+/// with file:line), on stderr as `script error:` lines, and the exit
+/// status is 3 with the table kept, text and JSON.
+#[test]
+fn compare_reports_script_failures_per_side_and_exits_3() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken = failing_ruleset(dir.path());
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "compare",
+            "cards",
+            &broken,
+            "--bots",
+            "random,random",
+            "--games",
+            "4",
+            "--seed",
+            "1",
+        ];
+        args.extend_from_slice(extra);
+        ball(&args)
+    };
+    let r = run(&[]);
+    assert_eq!(r.code, Some(3), "{}", r.stderr);
+    assert!(
+        r.stdout.contains("DEF win rate"),
+        "the table is kept: {}",
+        r.stdout
+    );
+    let errors: Vec<&str> = r
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("script error: "))
+        .collect();
+    assert_eq!(
+        errors.len(),
+        1,
+        "one line, for the failing side: {}",
+        r.stderr
+    );
+    assert!(
+        errors[0].starts_with(&format!("script error: {broken}: ")),
+        "{}",
+        errors[0]
+    );
+    assert!(
+        errors[0].contains("of 4 games; first: ") && errors[0].contains("boom.lua:5:"),
+        "{}",
+        errors[0]
+    );
+    let section = r.stdout.split("\nscript errors").nth(1).expect(&r.stdout);
+    let games_line = section
+        .lines()
+        .find(|l| l.trim_start().starts_with("games with a failure"))
+        .unwrap();
+    let counts: Vec<usize> = games_line
+        .split_whitespace()
+        .rev()
+        .take(2)
+        .map(|w| w.parse().unwrap())
+        .collect();
+    assert_eq!(counts[1], 0, "cards had none: {games_line}");
+    assert!(counts[0] >= 1, "{games_line}");
+    assert!(
+        section.contains(&format!("first in {broken}: ")) && section.contains("boom.lua:5:"),
+        "{section}"
+    );
+    assert!(!section.contains("first in cards:"), "{section}");
+
+    let r = run(&["--json"]);
+    assert_eq!(r.code, Some(3), "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(v["a"]["metrics"]["script_errors"], 0);
+    assert!(v["b"]["metrics"]["script_error_games"].as_u64().unwrap() >= 1);
+    assert!(
+        v["b"]["metrics"]["first_script_error"]
+            .as_str()
+            .unwrap()
+            .contains("boom.lua:5:")
+    );
+    // A card only one side holds has its rows, 0 on the side without it:
+    // `boom` (only the broken ruleset's, never a play: it always fails)
+    // and `magnet` (only `cards`').
+    let rows = v["rows"].as_array().unwrap();
+    let row = |name: &str| {
+        rows.iter()
+            .find(|r| r["figure"] == name)
+            .unwrap_or_else(|| panic!("no row `{name}`"))
+    };
+    assert_eq!(row("boom: plays per game")["a"], 0.0);
+    assert_eq!(row("boom: games played")["b"], 0.0);
+    assert_eq!(row("magnet: plays per game")["b"], 0.0);
+    assert!(row("magnet: plays per game")["a"].as_f64().unwrap() > 0.0);
+    // Against a ruleset without card mode, no card rows: each would
+    // measure card mode itself.
+    let r = ball(&[
+        "compare",
+        "standard",
+        "cards",
+        "--bots",
+        "random,random",
+        "--games",
+        "2",
+    ]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(!r.stdout.contains("plays per game"), "{}", r.stdout);
+}
+
+/// `sim` of a run whose scripts failed exits 3 with its report, and a
+/// shard and the merge of the shards do as the unsharded run does.
+#[test]
+fn script_failures_exit_3_in_sim_shards_and_merge() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken = failing_ruleset(dir.path());
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let sim = |extra: &[&str]| {
+        let mut args = vec![
+            "--ruleset",
+            &broken,
+            "sim",
+            "--bots",
+            "random,random",
+            "--games",
+            "4",
+            "--seed",
+            "1",
+        ];
+        args.extend_from_slice(extra);
+        ball(&args)
+    };
+    let whole = sim(&[]);
+    assert_eq!(whole.code, Some(3), "{}", whole.stderr);
+    assert!(
+        whole.stdout.contains("script errors") && whole.stdout.contains("boom.lua:5:"),
+        "{}",
+        whole.stdout
+    );
+    let line = whole
+        .stderr
+        .lines()
+        .find(|l| l.starts_with("script error: "))
+        .expect(&whole.stderr);
+    assert!(
+        line.contains(" of 4 games; first: ") && line.contains("boom.lua:5:"),
+        "{line}"
+    );
+    let (s0, s1) = (path("s0.jsonl"), path("s1.jsonl"));
+    for (k, file) in [(0, &s0), (1, &s1)] {
+        let r = sim(&["--shard", &format!("{k}/2"), "--out", file]);
+        assert!(r.code == Some(3) || r.code == Some(0), "{}", r.stderr);
+        assert_eq!(
+            r.code == Some(3),
+            r.stderr.contains("script error: "),
+            "{}",
+            r.stderr
+        );
+        assert!(
+            std::fs::metadata(file).is_ok(),
+            "the shard's file is written"
+        );
+    }
+    let merged = ball(&["merge", &s0, &s1]);
+    assert_eq!(merged.code, Some(3), "{}", merged.stderr);
+    assert_eq!(
+        without_throughput(&merged.stdout, false),
+        without_throughput(&whole.stdout, false)
+    );
+    assert!(
+        merged.stderr.lines().any(|l| l == line),
+        "{}",
+        merged.stderr
     );
 }
 
@@ -846,6 +1201,12 @@ fn four_shards_merge_into_the_unsharded_report() {
     );
     assert!(text.stdout.contains("warning: --games 11 is odd"));
     assert!(text.stdout.contains("sprint"), "{}", text.stdout);
+    // The actions by kind are merged too (they are each game's own).
+    assert!(
+        text.stdout.contains("\nactions per game") && text.stdout.contains("  card sprint "),
+        "{}",
+        text.stdout
+    );
     assert!(text.stdout.ends_with(
         "throughput: not measured: 11 games merged from 4 files (each shard printed its own)\n"
     ));
@@ -1085,4 +1446,208 @@ fn the_sharding_docs_run() {
             "{command}"
         );
     }
+}
+
+// ---------------------------------------------------------------------------
+// A ruleset is its content
+// ---------------------------------------------------------------------------
+
+/// `ball` run in the source tree, where `rulesets/…` names the shipped
+/// files by a relative path.
+fn ball_at_root(args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_ball"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .output()
+        .expect("run ball");
+    Run {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into(),
+        stderr: String::from_utf8_lossy(&out.stderr).into(),
+    }
+}
+
+/// The `ruleset_hash` of a `--out` file's run header.
+fn run_hash(file: &str) -> String {
+    let text = std::fs::read_to_string(file).unwrap();
+    let h: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    h["run"]["ruleset_hash"].as_str().unwrap().to_string()
+}
+
+/// The bug: the fingerprint hashed each file's path, so `rulesets/cards.toml`,
+/// its absolute path and the shipped name `cards` were three rulesets, and
+/// `replay --check` and `merge` refused records and shards made under
+/// another spelling of the same files. One hash now, and both accept them.
+#[test]
+fn a_ruleset_is_its_content_not_the_spelling_of_its_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let relative = "rulesets/cards.toml";
+    let absolute = format!("{}/{relative}", env!("CARGO_MANIFEST_DIR"));
+    let sim = |ruleset: &str, extra: &[&str]| {
+        let mut args = vec![
+            "--ruleset",
+            ruleset,
+            "sim",
+            "--games",
+            "4",
+            "--seed",
+            "3",
+            "--bots",
+            "greedy,random",
+        ];
+        args.extend_from_slice(extra);
+        let r = ball_at_root(&args);
+        assert_eq!(r.code, Some(0), "{ruleset}: {}", r.stderr);
+        r
+    };
+    let (rel0, abs1, shipped) = (
+        path("rel-0.jsonl"),
+        path("abs-1.jsonl"),
+        path("shipped.jsonl"),
+    );
+    sim(relative, &["--shard", "0/2", "--out", &rel0]);
+    sim(&absolute, &["--shard", "1/2", "--out", &abs1]);
+    let whole = sim("cards", &["--out", &shipped]);
+    assert_eq!(run_hash(&rel0), run_hash(&abs1));
+    assert_eq!(run_hash(&rel0), run_hash(&shipped));
+    // The shards of the two spellings merge into the shipped name's run.
+    let merged = ball(&["merge", &rel0, &abs1]);
+    assert_eq!(merged.code, Some(0), "{}", merged.stderr);
+    assert_eq!(
+        without_throughput(&merged.stdout, false),
+        without_throughput(&whole.stdout, false)
+    );
+    // Each record replays under every spelling.
+    for (file, game) in [(&rel0, 0), (&abs1, 1), (&shipped, 2)] {
+        let spec = format!("{file}:{game}");
+        for ruleset in [relative, absolute.as_str(), "cards"] {
+            let r = ball_at_root(&["--ruleset", ruleset, "replay", &spec, "--check"]);
+            assert_eq!(r.code, Some(0), "{spec} under {ruleset}: {}", r.stderr);
+            assert!(r.stdout.starts_with("ok: "), "{}", r.stdout);
+        }
+    }
+}
+
+/// A record whose ruleset has the record's name but other text: the
+/// refusal says the files changed, not to pick the ruleset the user
+/// already picked.
+#[test]
+fn a_changed_ruleset_of_the_same_name_is_refused_with_the_right_hint() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = dir.path().join("mine.toml");
+    std::fs::write(&rules, "name = \"mine\"\nextends = \"standard\"\n").unwrap();
+    let rules = rules.to_str().unwrap();
+    let out = dir.path().join("games.jsonl");
+    let out = out.to_str().unwrap();
+    let r = ball(&["--ruleset", rules, "sim", "--games", "2", "--out", out]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    std::fs::write(
+        rules,
+        "name = \"mine\"\nextends = \"standard\"\n\n[params]\nap_per_turn = 3\n",
+    )
+    .unwrap();
+    let r = ball(&["--ruleset", rules, "replay", &format!("{out}:0"), "--check"]);
+    assert_usage_error(&r, "ruleset-hash differs");
+    assert!(
+        r.stderr
+            .contains("the files of `mine` read now are not the text the record was played under"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        !r.stderr.contains("pick the record's rules"),
+        "{}",
+        r.stderr
+    );
+    // Another ruleset: pick the record's.
+    let r = ball(&[
+        "--ruleset",
+        "three-ap",
+        "replay",
+        &format!("{out}:0"),
+        "--check",
+    ]);
+    assert_usage_error(&r, "pick the record's rules with --ruleset `mine`");
+}
+
+/// Gateball's and G-ball's fingerprints are of the values their files
+/// give, so a ruleset, a court or a teams file named by a relative or an
+/// absolute path hashes the same.
+#[test]
+fn every_games_fingerprint_ignores_how_paths_are_spelled() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let dir = tempfile::tempdir().unwrap();
+    let teams = dir.path().join("teams.json");
+    std::fs::write(
+        &teams,
+        r#"{"RED": [{"number": 1, "stars": "JC"}], "BLU": [{"number": 3, "stars": "C"}]}"#,
+    )
+    .unwrap();
+    let teams_abs = teams.to_str().unwrap().to_string();
+    // The teams file by a path relative to the source tree.
+    let teams_rel = format!(
+        "{}{}",
+        "../".repeat(std::path::Path::new(root).components().count() - 1),
+        teams_abs.trim_start_matches('/')
+    );
+    let hash = |args: &[&str]| {
+        let mut a = args.to_vec();
+        a.extend_from_slice(&["--games", "1", "--bots", "random,random", "--json"]);
+        let r = ball_at_root(&a);
+        assert_eq!(r.code, Some(0), "{args:?}: {}", r.stderr);
+        let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+        v["run"]["ruleset_hash"].as_str().unwrap().to_string()
+    };
+    let abs = |p: &str| format!("{root}/{p}");
+    for (a, b) in [
+        (
+            vec!["--ruleset", "rulesets/gateball-bonus.toml", "sim"],
+            vec!["--ruleset", &abs("rulesets/gateball-bonus.toml"), "sim"],
+        ),
+        (
+            vec![
+                "--ruleset",
+                "gateball",
+                "sim",
+                "--court",
+                "courts/wide.toml",
+            ],
+            vec![
+                "--ruleset",
+                "gateball",
+                "sim",
+                "--court",
+                &abs("courts/wide.toml"),
+            ],
+        ),
+        (
+            vec!["--ruleset", "rulesets/gball-veterans.toml", "sim"],
+            vec!["--ruleset", &abs("rulesets/gball-veterans.toml"), "sim"],
+        ),
+        (
+            vec!["--ruleset", "gball", "sim", "--teams", &teams_rel],
+            vec!["--ruleset", "gball", "sim", "--teams", &teams_abs],
+        ),
+    ] {
+        assert_eq!(hash(&a), hash(&b), "{a:?} vs {b:?}");
+    }
+    // Not vacuous: another court is another hash.
+    assert_ne!(
+        hash(&[
+            "--ruleset",
+            "gateball",
+            "sim",
+            "--court",
+            "courts/wide.toml"
+        ]),
+        hash(&[
+            "--ruleset",
+            "gateball",
+            "sim",
+            "--court",
+            "courts/narrow.toml"
+        ])
+    );
 }

@@ -140,6 +140,8 @@ fn fingerprint_covers_every_file_read() {
     let child = tmp.path().join("child.toml");
     let child = child.to_str().unwrap();
     let before = load(child).fingerprint();
+    // The same files elsewhere, named by another path: the same rules.
+    assert_eq!(before, prints[1], "a copy of the files elsewhere");
     let beta = tmp.path().join("cards/beta.lua");
     let text = std::fs::read_to_string(&beta).unwrap();
     std::fs::write(&beta, format!("-- changed\n{text}")).unwrap();

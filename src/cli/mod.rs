@@ -325,6 +325,14 @@ pub(crate) fn report_script_errors<G: crate::kernel::game::Game>(game: &G) {
     }
 }
 
+/// Reports script failures summed up by the lab (a run's count and first
+/// message, one line, not one a failure: a run may fail in every game)
+/// and makes the exit status 3, as a failure in a single game does.
+pub(crate) fn report_script_failure(summary: &str) {
+    eprintln!("script error: {}", one_line(summary));
+    SCRIPT_FAILED.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
 /// Reads a file, or standard input for `-`, of at most `limit` bytes; a
 /// FIFO or a device where a file is expected is refused, not read.
 pub(crate) fn read_input(path: &std::path::Path, limit: u64) -> Result<String, UsageError> {

@@ -19,7 +19,8 @@ With --check: exit 0 when every action replays and the result matches the \
 record's; exit 2 with one line naming the first divergence otherwise (an \
 action malformed or illegal at step k, a different result). A record whose \
 ruleset-hash is not the current ruleset's fingerprint is refused: it was \
-played under other rules (pick them with --ruleset). The game is the record's \
+played under other rules (pick them with --ruleset). The hash is of the ruleset \
+files' text, not of their paths: any spelling of the same files is accepted. The game is the record's \
 `game:`, the ruleset --ruleset or else the record's `ruleset:`.
 
 Without --check, on a terminal: the board steps through the game. When \

@@ -47,8 +47,6 @@ before the first game.
 bots, games, shard), then one game a line. `ball merge` reads it; `ball replay FILE.jsonl:N` \
 replays game N. Sharding for a batch engine (Kubernetes, Slurm): docs/sharding.md.
 
-Exit status: 0 ok; 2 bad input or an unwritable file (one line on stderr, nothing on stdout).
-
 Examples:
   ball sim --games 1000 --seed 1 --plot lab.svg
   ball sim --bots greedy,random --games 1000 --seed 1
@@ -56,7 +54,10 @@ Examples:
   ball sim --game gateball --games 400 --json
   ball sim --games 100000 --seed 1 --shard 2/8 --out shard-2.jsonl
 
-Exit status: 0 ok; 2 bad input or an unwritable file (one line on stderr, nothing on stdout).")]
+Exit status: 0 ok; 2 bad input or an unwritable file (one line on stderr, nothing on stdout); \
+3 the games were played and the report (and --out) written, but a script failed during them \
+(the report counts the failures and gives the first with its file:line; one `script error:` \
+line on stderr).")]
 pub struct SimArgs {
     /// The two bots, A and B, comma-separated.
     #[arg(long, value_name = "A,B", default_value = DEFAULT_BOTS, help = format!("The two bots, A and B, comma-separated [bots: {SPECS}]"))]
@@ -97,9 +98,12 @@ the global --ruleset is not used. An odd --games is warned about (the seats are 
 a 95% interval (rates: Newcombe's hybrid score interval; means: Welch's interval), the raw \
 two-sided p (rates: pooled two-proportion z-test; means: Welch's t-test) and p adjusted by \
 Holm–Bonferroni over all tested rows. \"significant\" means adjusted p < 0.05. Bot A / bot B \
-rows are left out when both bots are the same spec. docs/balance-metrics.md defines every row.
+rows are left out when both bots are the same spec. The actions per game of each kind follow \
+(not tested), then each side's script failures, if any. docs/balance-metrics.md defines every row.
 
-Exit status: 0 ok; 2 bad input or an unwritable file (one line on stderr, nothing on stdout).
+Exit status: 0 ok; 2 bad input or an unwritable file (one line on stderr, nothing on stdout); \
+3 the comparison was printed, but a script failed during a side's games (a `script error:` line \
+on stderr for each such side: its count and first failure with file:line).
 
 Examples:
   ball compare standard mercy-rule --games 200 --seed 1
@@ -143,7 +147,8 @@ run prints, byte for byte, but for the throughput line (not measured: the shards
 their own). Anything else is refused with one line naming the file and line.
 
 Exit status: 0 ok; 2 files of different runs, a missing or repeated shard or game, an \
-unreadable or malformed file (one line on stderr, nothing on stdout).
+unreadable or malformed file (one line on stderr, nothing on stdout); 3 the report was \
+printed, but scripts failed in the run's games (as the unsharded run exits).
 
 Examples:
   ball merge shard-0.jsonl shard-1.jsonl shard-2.jsonl shard-3.jsonl
@@ -349,6 +354,7 @@ pub fn run_sim<G: Module>(
     }
     let actions: u64 = results.iter().map(|g| u64::from(g.actions)).sum();
     let tp = report::Throughput::new(secs, threads, results.len(), actions);
+    script_failures(&metrics::compute(&results, &bots, G::SEATS));
     if shard != Shard::WHOLE {
         out.write_all(shard_summary(&header, &results, args.out.as_deref(), &tp).as_bytes())?;
         return Ok(());
@@ -372,6 +378,15 @@ pub fn run_sim<G: Module>(
     };
     out.write_all(text.as_bytes())?;
     Ok(())
+}
+
+/// A run whose games had script failures: one `script error:` line on
+/// standard error (its report, kept, says the same) and exit status 3, so
+/// that 0 still means every game ran the ruleset as written.
+fn script_failures(m: &metrics::Metrics) {
+    if let Some(line) = report::script_errors_line(m) {
+        super::report_script_failure(&line);
+    }
 }
 
 /// What a shard prints instead of a report: its games are every N-th of
@@ -471,6 +486,15 @@ fn run_compare<G: Module>(
         &mb.metrics,
         &metrics::samples::<G>(&res_b),
     );
+    let actions = compare::action_rows(&res_a, &res_b);
+    // A side whose scripts failed did not play its ruleset as written, so
+    // its differences are not the ruleset's: said on stderr and by exit 3,
+    // as `sim` says it, with the table kept.
+    for (name, m) in [(&args.a, &ma.metrics), (&args.b, &mb.metrics)] {
+        if let Some(line) = compare::script_errors_line(name, m) {
+            super::report_script_failure(&line);
+        }
+    }
     if let Some(path) = &args.plot {
         let title = format!(
             "ball compare: {} vs {}: {} vs {}, {} games each, seed {}",
@@ -492,10 +516,17 @@ fn run_compare<G: Module>(
             "correction": "holm-bonferroni",
             "tested": compare::tested(&rows),
             "rows": rows,
+            "actions_per_game": actions,
         });
         writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
     } else {
-        out.write_all(compare::text(&args.a, &args.b, &ma.metrics, &rows).as_bytes())?;
+        let t = compare::text(
+            [&args.a, &args.b],
+            [&ma.metrics, &mb.metrics],
+            &rows,
+            &actions,
+        );
+        out.write_all(t.as_bytes())?;
     }
     Ok(())
 }
@@ -573,6 +604,8 @@ fn run_merge<G: Module>(args: MergeArgs, out: &mut dyn std::io::Write) -> Result
     let (header, results) = merger.finish().map_err(UsageError)?;
     let r = metrics::report::<G>(&results, &header.bots);
     warn(&report::warnings(&r.metrics));
+    // The merged run's status, as the unsharded run gave it.
+    script_failures(&r.metrics);
     let info = run_info(&header);
     if let Some(path) = &args.plot {
         let svg = plot::svg(

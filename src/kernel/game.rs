@@ -30,6 +30,7 @@
 //! order of [`Title::SEATS`].
 
 use std::fmt::{Debug, Display};
+use std::hash::Hash;
 use std::path::Path;
 
 use super::rng::SplitMix64;
@@ -126,8 +127,10 @@ impl Outcome {
 pub trait Game: Clone + 'static {
     /// What changes between actions: a value, cheap to clone.
     type Position: Clone + PartialEq + Debug;
-    /// One decision, written in the notation by `Display`.
-    type Action: Copy + Eq + Debug + Display;
+    /// One decision, written in the notation by `Display`. `Hash`, so
+    /// that the lab can remember each action's kind (`lab::kinds`) rather
+    /// than write its text every time it is played.
+    type Action: Copy + Eq + Hash + Debug + Display;
     /// What happens inside an action, written as a log line by `Display`.
     type Event: Clone + Debug + Display;
 

@@ -23,9 +23,12 @@
 //! shown without a test of its own; drawishness is the draw rate again
 //! and is left out, so that no figure is tested twice.
 
+use std::collections::BTreeSet;
+
 use serde::Serialize;
 
 use super::metrics::Metrics;
+use super::sim::GameResult;
 use super::stats::{DiffInterval, holm, newcombe_diff, two_proportion_p, welch_diff, welch_p};
 use super::{Sample, SampleKind};
 
@@ -124,10 +127,51 @@ pub fn odd_games_warning(games: usize) -> Option<String> {
     })
 }
 
+/// Whether two samples are one figure.
+fn same(a: &Sample, b: &Sample) -> bool {
+    a.name == b.name && a.kind == b.kind
+}
+
+/// Every sample of either side once, in both sides' order where they
+/// agree (A's first where they do not): the game lists a figure such as
+/// a card's in name order, and a card only B holds stays among A's cards.
+fn union<'s>(sa: &'s [Sample], sb: &'s [Sample]) -> Vec<&'s Sample> {
+    let mut out: Vec<&Sample> = Vec::new();
+    let mut pending: Vec<&Sample> = Vec::new();
+    let mut i = 0;
+    for b in sb {
+        if let Some(j) = sa[i..].iter().position(|a| same(a, b)) {
+            out.extend(&sa[i..i + j]);
+            out.append(&mut pending);
+            out.push(&sa[i + j]);
+            i += j + 1;
+        } else if !sa.iter().any(|a| same(a, b)) {
+            pending.push(b);
+        }
+    }
+    out.extend(&sa[i..]);
+    out.append(&mut pending);
+    out
+}
+
+/// The values a side that lacks `s` has in its place: 0 in each game, or
+/// `None` when the side lacks `s`'s whole group ([`Sample::group`]).
+fn zeros(s: &Sample, side: &[Sample], games: usize) -> Option<Vec<f64>> {
+    match s.group {
+        None => Some(vec![0.0; games]),
+        Some(g) => side
+            .iter()
+            .find(|x| x.group == Some(g))
+            .map(|x| vec![0.0; x.values.len()]),
+    }
+}
+
 /// The rows of the comparison of side `a` with side `b`: the shared
-/// figures, then every per-game sample both sides have (the game's own
-/// figures among them; one a side lacks, such as a card only one ruleset
-/// holds, is not compared), with Holm's adjustment over the tested rows.
+/// figures, then every per-game sample of either side (the game's own
+/// figures among them). A sample one side lacks, such as a card only one
+/// ruleset holds, is 0 in each of that side's games; one whose whole
+/// group that side lacks is left out ([`Sample::group`]). Holm's
+/// adjustment runs over the tested rows.
 pub fn compare(ma: &Metrics, sa: &[Sample], mb: &Metrics, sb: &[Sample]) -> Vec<Row> {
     let (na, nb) = (ma.games, mb.games);
     let [bot_a, bot_b] = &ma.bots;
@@ -180,10 +224,24 @@ pub fn compare(ma: &Metrics, sa: &[Sample], mb: &Metrics, sb: &[Sample]) -> Vec<
         count(mb.completion, nb),
         nb,
     ));
-    for a in sa {
-        let Some(b) = sb.iter().find(|b| b.name == a.name && b.kind == a.kind) else {
+    for s in union(sa, sb) {
+        let side = |own: &[Sample], games: usize| match own.iter().find(|x| same(x, s)) {
+            Some(x) => Some(x.values.clone()),
+            None => zeros(s, own, games),
+        };
+        let (Some(va), Some(vb)) = (side(sa, ma.games), side(sb, mb.games)) else {
             continue;
         };
+        let (a, b) = (
+            Sample {
+                values: va,
+                ..s.clone()
+            },
+            Sample {
+                values: vb,
+                ..s.clone()
+            },
+        );
         rows.push(match a.kind {
             SampleKind::Mean => row(
                 &a.name,
@@ -209,6 +267,39 @@ pub fn compare(ma: &Metrics, sa: &[Sample], mb: &Metrics, sb: &[Sample]) -> Vec<
         rows[i].significant = adjusted < ALPHA;
     }
     rows
+}
+
+/// The "actions per game" rows: each kind of action played in a game of
+/// either side (`lab::kinds`), in kind order, its mean count per game on
+/// each side (0 in a game without it, so a kind one side never played
+/// shows 0 there) and the difference with Welch's interval. Not tested:
+/// they describe how the games went, overlapping the tested rows (actions,
+/// a card's plays), and would only widen Holm's family.
+pub fn action_rows<T>(a: &[GameResult<T>], b: &[GameResult<T>]) -> Vec<Row> {
+    let kinds: BTreeSet<&str> = a
+        .iter()
+        .chain(b)
+        .flat_map(|g| g.kinds.keys().map(|k| k.as_ref()))
+        .collect();
+    let per_game = |side: &[GameResult<T>], kind: &str| -> Vec<f64> {
+        side.iter()
+            .map(|g| f64::from(g.kinds.get(kind).copied().unwrap_or(0)))
+            .collect()
+    };
+    kinds
+        .into_iter()
+        .map(|kind| {
+            let (va, vb) = (per_game(a, kind), per_game(b, kind));
+            row(
+                kind,
+                mean(&va),
+                mean(&vb),
+                "none",
+                None,
+                welch_diff(&va, &vb).map(|i| ("welch", i)),
+            )
+        })
+        .collect()
 }
 
 fn mean(v: &[f64]) -> f64 {
@@ -249,14 +340,21 @@ pub fn header(name_a: &str, name_b: &str, ma: &Metrics, rows: &[Row]) -> String 
     s
 }
 
-/// The comparison as a table.
-pub fn text(name_a: &str, name_b: &str, ma: &Metrics, rows: &[Row]) -> String {
+/// The comparison as a table: the tested rows, the actions per game,
+/// then each side's script failures when there were any.
+pub fn text(
+    [name_a, name_b]: [&str; 2],
+    [ma, mb]: [&Metrics; 2],
+    rows: &[Row],
+    actions: &[Row],
+) -> String {
     let mut s = header(name_a, name_b, ma, rows);
     s.push('\n');
     let wa = name_a.chars().count().clamp(8, 20);
     let wb = name_b.chars().count().clamp(8, 20);
     let wf = rows
         .iter()
+        .chain(actions)
         .map(|r| r.figure.chars().count())
         .max()
         .unwrap_or(0)
@@ -287,7 +385,58 @@ pub fn text(name_a: &str, name_b: &str, ma: &Metrics, rows: &[Row]) -> String {
             num(r.p_holm),
         ));
     }
+    if !actions.is_empty() {
+        s.push_str(&format!(
+            "\n{:<w$} {:>wa$} {:>wb$} {:>9}  {:<20}  not tested: how the games went\n",
+            "actions per game",
+            name_a,
+            name_b,
+            "diff",
+            "95% interval",
+            w = wf + 2
+        ));
+        for r in actions {
+            let ci =
+                r.ci.map_or("-".to_string(), |c| format!("[{:+.3}, {:+.3}]", c.lo, c.hi));
+            let line = format!(
+                "  {:<wf$} {:>wa$.3} {:>wb$.3} {:>+9.3}  {ci:<20}",
+                r.figure, r.a, r.b, r.diff,
+            );
+            s.push_str(line.trim_end());
+            s.push('\n');
+        }
+    }
+    if ma.script_errors + mb.script_errors > 0 {
+        s.push_str(&format!(
+            "\n{:<w$} {:>wa$} {:>wb$}\n",
+            "script errors",
+            name_a,
+            name_b,
+            w = wf + 2
+        ));
+        for (what, a, b) in [
+            (
+                "games with a failure",
+                ma.script_error_games,
+                mb.script_error_games,
+            ),
+            ("failures", ma.script_errors, mb.script_errors),
+        ] {
+            s.push_str(&format!("  {what:<wf$} {a:>wa$} {b:>wb$}\n"));
+        }
+        for (name, m) in [(name_a, ma), (name_b, mb)] {
+            if let Some(first) = &m.first_script_error {
+                s.push_str(&format!("  first in {name}: {first}\n"));
+            }
+        }
+    }
     s
+}
+
+/// The script failures of one side, as the `script error:` line on
+/// standard error names them: `None` when it had none.
+pub fn script_errors_line(name: &str, m: &Metrics) -> Option<String> {
+    super::report::script_errors_line(m).map(|l| format!("{name}: {l}"))
 }
 
 #[cfg(test)]
@@ -375,7 +524,7 @@ mod tests {
         // A side against itself: nothing is significant.
         let same = compare(&ma, &turns(&a), &ma, &turns(&a));
         assert!(same.iter().all(|r| !r.significant && r.diff == 0.0));
-        let t = text("standard", "variant", &ma, &rows);
+        let t = text(["standard", "variant"], [&ma, &mb], &rows, &[]);
         assert!(t.contains("significant"));
         assert!(t.contains("DEF win rate"));
         assert!(t.contains("Holm–Bonferroni"), "{t}");
@@ -427,23 +576,20 @@ mod tests {
         let (ma, mb) = (compute(&a, &bots, seats), compute(&b, &bots, seats));
         let rows = compare(&ma, &[], &mb, &[]);
         assert!(!rows.iter().any(|r| r.figure.contains("(greedy) win rate")));
-        let t = text("x", "y", &ma, &rows);
+        let t = text(["x", "y"], [&ma, &mb], &rows, &[]);
         assert!(t.contains("both sides run the same bot"), "{t}");
         assert!(!t.contains("warning"), "{t}");
         let odd: Vec<_> = a[..99].to_vec();
         let m = compute(&odd, &bots, seats);
-        let t = text("x", "y", &m, &compare(&m, &[], &m, &[]));
+        let t = text(["x", "y"], [&m, &m], &compare(&m, &[], &m, &[]), &[]);
         assert!(t.contains("warning: --games 99 is odd"), "{t}");
         assert!(odd_games_warning(100).is_none());
     }
 
     #[test]
-    fn shares_use_the_z_test_and_unmatched_samples_are_left_out() {
+    fn shares_use_the_z_test() {
         let m = compute::<()>(&[], &["A".into(), "B".into()], ["ATK", "DEF"]);
-        let a = vec![
-            Sample::share("shove: games played", vec![1.0, 0.0]),
-            Sample::mean("only a", vec![1.0]),
-        ];
+        let a = vec![Sample::share("shove: games played", vec![1.0, 0.0])];
         let b = vec![Sample::share("shove: games played", vec![1.0, 1.0])];
         let rows = compare(&m, &a, &m, &b);
         let shove = rows
@@ -455,6 +601,179 @@ mod tests {
         let ci = shove.ci.unwrap();
         let want = newcombe_diff(1.0, 2, 2.0, 2).unwrap();
         assert_eq!((ci.lo, ci.hi), (want.lo, want.hi));
-        assert!(!rows.iter().any(|r| r.figure == "only a"));
+    }
+
+    /// The bug: a card only one ruleset holds had no rows, because rows
+    /// were made only for the samples both sides had. Now each side's
+    /// samples all get rows, 0 in every game of the side that lacks one
+    /// (in its group's games), in both sides' order; a group only one
+    /// side has (card mode against none) is still left out.
+    #[test]
+    fn a_card_only_one_side_holds_is_compared_with_zero() {
+        let bots = ["A".to_string(), "B".to_string()];
+        let (ga, gb) = sides();
+        let seats = ["ATK", "DEF"];
+        let (ma, mb) = (compute(&ga, &bots, seats), compute(&gb, &bots, seats));
+        let card = |name: &str, v: Vec<f64>| Sample::mean(name, v).in_group("cards");
+        let played = |name: &str, v: Vec<f64>| Sample::share(name, v).in_group("cards");
+        // A holds alpha and gamma, B beta and gamma; 100 card-mode games each.
+        let per = |x: f64| vec![x; 100];
+        let sa = vec![
+            card("alpha: plays per game", per(1.0)),
+            played("alpha: games played", per(1.0)),
+            card("gamma: plays per game", per(2.0)),
+        ];
+        let sb = vec![
+            card("beta: plays per game", per(3.0)),
+            played("beta: games played", per(1.0)),
+            card("gamma: plays per game", per(2.0)),
+        ];
+        let rows = compare(&ma, &sa, &mb, &sb);
+        let figures: Vec<&str> = rows
+            .iter()
+            .map(|r| r.figure.as_str())
+            .filter(|f| f.contains(": "))
+            .collect();
+        assert_eq!(
+            figures,
+            [
+                "alpha: plays per game",
+                "alpha: games played",
+                "beta: plays per game",
+                "beta: games played",
+                "gamma: plays per game"
+            ]
+        );
+        let get = |name: &str| rows.iter().find(|r| r.figure == name).unwrap();
+        assert_eq!(
+            (
+                get("alpha: plays per game").a,
+                get("alpha: plays per game").b
+            ),
+            (1.0, 0.0)
+        );
+        assert_eq!(
+            (get("beta: plays per game").a, get("beta: plays per game").b),
+            (0.0, 3.0)
+        );
+        let beta = get("beta: games played");
+        assert_eq!((beta.a, beta.b, beta.test), (0.0, 1.0, "z"));
+        assert_eq!(beta.p, Some(two_proportion_p(0.0, 100, 100.0, 100)));
+        assert!(beta.significant);
+        // A figure every ruleset has, missing on one side: 0 in each game.
+        let only_a = vec![Sample::mean("only a", per(1.0))];
+        let rows = compare(&ma, &only_a, &mb, &[]);
+        let r = rows.iter().find(|r| r.figure == "only a").unwrap();
+        assert_eq!((r.a, r.b), (1.0, 0.0));
+        // Card mode on one side only: no card rows at all.
+        let rows = compare(&ma, &sa, &mb, &[]);
+        assert!(!rows.iter().any(|r| r.figure.contains(": ")), "{rows:?}");
+    }
+
+    #[test]
+    fn action_rows_are_the_union_of_kinds_with_zero_where_absent() {
+        let with = |i: usize, kinds: &[(&str, u32)]| {
+            let mut g = game(i, Some([Loss, Win]), "touchdowns", false, 10, 10, 100);
+            g.kinds = kinds
+                .iter()
+                .map(|&(k, n)| (k.to_string().into(), n))
+                .collect();
+            g
+        };
+        let a = vec![
+            with(0, &[("move", 10), ("end", 4)]),
+            with(1, &[("move", 20), ("end", 6), ("card sprint", 1)]),
+        ];
+        let b = vec![
+            with(0, &[("move", 12), ("end", 5), ("lpass", 2)]),
+            with(1, &[("move", 12), ("end", 5)]),
+        ];
+        let rows = action_rows(&a, &b);
+        let got: Vec<(&str, f64, f64)> =
+            rows.iter().map(|r| (r.figure.as_str(), r.a, r.b)).collect();
+        assert_eq!(
+            got,
+            [
+                ("card sprint", 0.5, 0.0),
+                ("end", 5.0, 5.0),
+                ("lpass", 0.0, 1.0),
+                ("move", 15.0, 12.0)
+            ]
+        );
+        for r in &rows {
+            assert!(r.p.is_none() && !r.significant, "{r:?}");
+            assert_eq!(r.diff, r.b - r.a);
+        }
+        let m = welch_diff(&[10.0, 20.0], &[12.0, 12.0]).unwrap();
+        let ci = rows[3].ci.unwrap();
+        assert_eq!((ci.method, ci.lo, ci.hi), ("welch", m.lo, m.hi));
+        // In the table: their own section, after the tested rows.
+        let bots = ["A".to_string(), "B".to_string()];
+        let ma = compute(&a, &bots, ["ATK", "DEF"]);
+        let mb = compute(&b, &bots, ["ATK", "DEF"]);
+        let t = text(["x", "y"], [&ma, &mb], &compare(&ma, &[], &mb, &[]), &rows);
+        let section = t.split("\nactions per game").nth(1).expect(&t);
+        assert!(section.contains("not tested"), "{t}");
+        let lpass = section
+            .lines()
+            .find(|l| l.trim_start().starts_with("lpass"))
+            .unwrap();
+        assert!(
+            lpass.contains("0.000") && lpass.contains("1.000"),
+            "{lpass}"
+        );
+        assert!(!t.contains("script errors"), "{t}");
+    }
+
+    /// Each side's script failures under the table: games with one,
+    /// failures, and each side's first message with its file and line.
+    #[test]
+    fn script_failures_of_each_side_are_in_the_table() {
+        let bots = ["A".to_string(), "B".to_string()];
+        let ok: Vec<_> = (0..4)
+            .map(|i| game(i, Some([Loss, Win]), "touchdowns", false, 10, 10, 100))
+            .collect();
+        let mut bad = ok.clone();
+        for g in &mut bad[1..3] {
+            g.script_errors = 2;
+            g.first_script_error = Some(format!(
+                "cards/x.lua:3: card x: hook `resolve`: boom {}",
+                g.game
+            ));
+        }
+        let (ma, mb) = (
+            compute(&ok, &bots, ["ATK", "DEF"]),
+            compute(&bad, &bots, ["ATK", "DEF"]),
+        );
+        assert_eq!((mb.script_errors, mb.script_error_games), (4, 2));
+        assert!(script_errors_line("standard", &ma).is_none());
+        assert_eq!(
+            script_errors_line("broken", &mb).unwrap(),
+            "broken: 4 failures in 2 of 4 games; first: cards/x.lua:3: card x: hook `resolve`: boom 1"
+        );
+        let t = text(
+            ["standard", "broken"],
+            [&ma, &mb],
+            &compare(&ma, &[], &mb, &[]),
+            &[],
+        );
+        let section = t.split("\nscript errors").nth(1).expect(&t);
+        let line = |what: &str| {
+            section
+                .lines()
+                .find(|l| l.trim_start().starts_with(what))
+                .unwrap()
+                .split_whitespace()
+                .rev()
+                .take(2)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(line("games with a failure"), ["2", "0"]);
+        assert_eq!(line("failures"), ["4", "0"]);
+        assert!(
+            section.contains("first in broken: cards/x.lua:3: card x: hook `resolve`: boom 1"),
+            "{t}"
+        );
+        assert!(!section.contains("first in standard"), "{t}");
     }
 }

@@ -47,9 +47,15 @@ pub struct Metrics {
     pub actions: Spread,
     /// Mean over games of the game's mean legal-list length per action.
     pub branching_factor: f64,
-    /// Script failures over the run, and the first one's message.
+    /// Script failures over the run, the games that had any, and the
+    /// first one's message (the first game's, in game order).
     pub script_errors: usize,
+    pub script_error_games: usize,
     pub first_script_error: Option<String>,
+    /// Each kind of action played in any game (`lab::kinds`) → its mean
+    /// count per game over all *N* games, in kind order. A kind some game
+    /// never played counts 0 there.
+    pub actions_per_game: BTreeMap<String, f64>,
 }
 
 /// A run's figures: the shared ones and the game's own.
@@ -78,8 +84,12 @@ pub fn compute<T>(results: &[GameResult<T>], bots: &[String; 2], seats: [&str; 2
         .map(|g| g.branching_sum as f64 / f64::from(g.actions))
         .collect();
     let mut ends = BTreeMap::new();
+    let mut kinds: BTreeMap<&str, u64> = BTreeMap::new();
     for g in results {
         *ends.entry(g.end.clone()).or_insert(0) += 1;
+        for (k, c) in &g.kinds {
+            *kinds.entry(k.as_ref()).or_insert(0) += u64::from(*c);
+        }
     }
     Metrics {
         games: n,
@@ -102,7 +112,12 @@ pub fn compute<T>(results: &[GameResult<T>], bots: &[String; 2], seats: [&str; 2
         actions: spread(&actions),
         branching_factor: spread(&branching).mean,
         script_errors: results.iter().map(|g| g.script_errors as usize).sum(),
+        script_error_games: count(&|g| g.script_errors > 0),
         first_script_error: results.iter().find_map(|g| g.first_script_error.clone()),
+        actions_per_game: kinds
+            .into_iter()
+            .map(|(k, total)| (k.to_string(), total as f64 / n.max(1) as f64))
+            .collect(),
     }
 }
 
@@ -172,6 +187,7 @@ pub(crate) mod tests {
             turns,
             actions,
             branching_sum,
+            kinds: Default::default(),
             script_errors: 0,
             first_script_error: None,
             figures: (),
@@ -239,6 +255,45 @@ pub(crate) mod tests {
         assert_eq!(m.drawishness, 0.0);
         // A played seat 1 in games 0 and 2, seat 0 in 1 and 3: A won 0, 2, 3.
         assert_eq!(m.bot_wins, [3, 1]);
+    }
+
+    /// Each kind's total over the games divided by *N*: a game without the
+    /// kind counts 0 (not left out of the mean), and kinds are in byte
+    /// order whatever order the games met them in.
+    #[test]
+    fn actions_per_game_are_means_over_every_game() {
+        let mut games = four();
+        let set = |g: &mut GameResult<()>, kinds: &[(&str, u32)]| {
+            g.kinds = kinds
+                .iter()
+                .map(|&(k, n)| (k.to_string().into(), n))
+                .collect();
+        };
+        set(&mut games[0], &[("move", 60), ("end", 40)]);
+        set(
+            &mut games[1],
+            &[("move", 30), ("card sprint", 2), ("end", 18)],
+        );
+        set(&mut games[2], &[("end", 150)]);
+        let m = compute(&games, &["A".into(), "B".into()], ["ATK", "DEF"]);
+        let got: Vec<(&str, f64)> = m
+            .actions_per_game
+            .iter()
+            .map(|(k, v)| (k.as_str(), *v))
+            .collect();
+        assert_eq!(got, [("card sprint", 0.5), ("end", 52.0), ("move", 22.5)]);
+    }
+
+    #[test]
+    fn script_errors_count_failures_and_games() {
+        let mut games = four();
+        games[1].script_errors = 3;
+        games[1].first_script_error = Some("x.lua:1: first".into());
+        games[3].script_errors = 1;
+        games[3].first_script_error = Some("x.lua:2: later".into());
+        let m = compute(&games, &["A".into(), "B".into()], ["ATK", "DEF"]);
+        assert_eq!((m.script_errors, m.script_error_games), (4, 2));
+        assert_eq!(m.first_script_error.as_deref(), Some("x.lua:1: first"));
     }
 
     #[test]

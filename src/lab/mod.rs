@@ -3,7 +3,8 @@
 //! rulesets, plots, and the replay check of match records.
 //!
 //! The lab measures what every game shares (seat and first-player
-//! advantage, draws, completion, how games ended, length, branching); a
+//! advantage, draws, completion, how games ended, length, branching, the
+//! actions played by kind); a
 //! game adds its own figures through [`Figures`] (BALL: touchdowns, card
 //! use and the EP economy; Gateball: points, Goals, Perfect Games, failed
 //! starts), implemented in its folder.
@@ -13,6 +14,7 @@
 //! took from the legal list.
 
 pub mod compare;
+pub mod kinds;
 pub mod metrics;
 pub mod plot;
 pub mod replay;
@@ -97,6 +99,13 @@ pub struct Sample {
     pub name: String,
     pub kind: SampleKind,
     pub values: Vec<f64>,
+    /// The figures that exist only under some rules (BALL's card figures:
+    /// `cards`). A side that lacks one sample of a group it has counts 0 in
+    /// each of the group's games (a card the other ruleset does not
+    /// hold), but a group only one side has is not compared at all: every
+    /// row of it would measure the group's rules themselves (card mode).
+    /// `None`: a figure every ruleset of the game has.
+    pub group: Option<&'static str>,
 }
 
 impl Sample {
@@ -105,6 +114,7 @@ impl Sample {
             name: name.into(),
             kind: SampleKind::Mean,
             values,
+            group: None,
         }
     }
 
@@ -113,6 +123,13 @@ impl Sample {
             name: name.into(),
             kind: SampleKind::Share,
             values,
+            group: None,
         }
+    }
+
+    /// The sample as one of `group`'s ([`Sample::group`]).
+    pub fn in_group(mut self, group: &'static str) -> Sample {
+        self.group = Some(group);
+        self
     }
 }

@@ -76,10 +76,22 @@ pub fn check_header<G: Title>(record: &Record, ruleset: &G::Ruleset) -> Result<(
         None => Err(Divergence(format!(
             "the record has no `ruleset-hash:` line, so the rules it was played under are unknown (current ruleset `{name}` has {current}); not replayed"
         ))),
-        Some(h) if h != current => Err(Divergence(format!(
-            "ruleset-hash differs: the record was made under ruleset `{}` with hash {h}, the current ruleset `{name}` has hash {current}; not replayed (pick the record's rules with --ruleset)",
-            record.get("ruleset").unwrap_or("?"),
-        ))),
+        Some(h) if h != current => {
+            let theirs = record.get("ruleset").unwrap_or("?");
+            // The hash covers the files' text, not how they were named: a
+            // ruleset of the record's own name that hashes otherwise has
+            // other text, and naming it again would not help.
+            let hint = if theirs == name {
+                format!(
+                    "the files of `{name}` read now are not the text the record was played under (edited since, or another `{name}`); replay it with those files (--ruleset)"
+                )
+            } else {
+                format!("pick the record's rules with --ruleset `{theirs}`")
+            };
+            Err(Divergence(format!(
+                "ruleset-hash differs: the record was made under ruleset `{theirs}` with hash {h}, the current ruleset `{name}` has hash {current}; not replayed: {hint}"
+            )))
+        }
         Some(_) => Ok(()),
     }
 }

@@ -198,13 +198,9 @@ pub fn body(r: &Report, run: &RunInfo) -> String {
         "  {:<26} {:>6.1}  legal actions per decision\n",
         "mean branching factor", m.branching_factor
     ));
-    if m.script_errors > 0 {
-        s.push_str(&format!(
-            "\n  {:<26} {:>6}  first: {}\n",
-            "script errors",
-            m.script_errors,
-            m.first_script_error.as_deref().unwrap_or("?")
-        ));
+    actions_text(&mut s, m);
+    if let Some(line) = script_errors_line(m) {
+        s.push_str(&format!("\n  {:<26} {line}\n", "script errors"));
     }
     if !r.game.text.is_empty() {
         s.push('\n');
@@ -212,6 +208,33 @@ pub fn body(r: &Report, run: &RunInfo) -> String {
     }
     s.push('\n');
     s
+}
+
+/// The "actions per game" table: each kind played, its mean count per
+/// game, in kind order (`lab::kinds`).
+fn actions_text(s: &mut String, m: &super::metrics::Metrics) {
+    if m.actions_per_game.is_empty() {
+        return;
+    }
+    s.push_str(&format!("\n{:<28} {:>8}\n", "actions per game", "mean"));
+    for (kind, mean) in &m.actions_per_game {
+        s.push_str(&format!("  {kind:<26} {mean:>8.2}\n"));
+    }
+}
+
+/// The script failures of a run in one line (`None` without any): how
+/// many, in how many games, and the first one's message, which names its
+/// file and line.
+pub fn script_errors_line(m: &super::metrics::Metrics) -> Option<String> {
+    (m.script_errors > 0).then(|| {
+        format!(
+            "{} in {} of {} games; first: {}",
+            crate::diagnostic::plural(m.script_errors as u64, "failure"),
+            m.script_error_games,
+            m.games,
+            m.first_script_error.as_deref().unwrap_or("?")
+        )
+    })
 }
 
 /// A figure's line: name, value, note.
@@ -320,6 +343,48 @@ mod tests {
         assert!(lines[2].starts_with("warning: --games 3 is odd"), "{t}");
         let v: serde_json::Value = serde_json::from_str(&json(&r, &info(), &tp)).unwrap();
         assert!(v["warnings"][0].as_str().unwrap().contains("odd"));
+    }
+
+    /// The kinds of action, sorted by name with their means, between the
+    /// duration table and the game's own section; the script failures as
+    /// a count, the games they were in, and the first with its file:line.
+    #[test]
+    fn actions_per_game_and_script_errors_in_the_text() {
+        let mut games = four();
+        games[0].kinds = [("move".into(), 8), ("end".into(), 2)].into();
+        games[2].kinds = [("lpass".into(), 1)].into();
+        games[2].script_errors = 2;
+        games[2].first_script_error = Some("cards/x.lua:3: boom".into());
+        let mut r = report();
+        r.metrics = compute(&games, &["greedy".into(), "random".into()], ["ATK", "DEF"]);
+        let t = body(&r, &info());
+        let section: Vec<&str> = t
+            .split("\nactions per game")
+            .nth(1)
+            .expect(&t)
+            .lines()
+            .skip(1)
+            .take_while(|l| !l.is_empty())
+            .collect();
+        assert_eq!(
+            section,
+            [
+                "  end                            0.50",
+                "  lpass                          0.25",
+                "  move                           2.00"
+            ]
+        );
+        assert!(
+            t.contains(
+                "script errors              2 failures in 1 of 4 games; first: cards/x.lua:3: boom"
+            ),
+            "{t}"
+        );
+        assert!(t.find("actions per game") < t.find("touchdowns per game"));
+        let v: serde_json::Value =
+            serde_json::from_str(&json(&r, &info(), &Throughput::new(1.0, 1, 4, 100))).unwrap();
+        assert_eq!(v["metrics"]["actions_per_game"]["move"], 2.0);
+        assert_eq!(v["metrics"]["script_error_games"], 1);
     }
 
     #[test]

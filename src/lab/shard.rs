@@ -28,8 +28,10 @@ use serde_json::Value;
 
 use super::sim::{GameResult, Shard, game_seed};
 
-/// The version of the `--out` layout; a reader refuses any other.
-pub const FORMAT: &str = "ball-sim-out/1";
+/// The version of the `--out` layout; a reader refuses any other. 2: each
+/// game line has its actions by kind (`kinds`), which a report reads, so
+/// a shard of layout 1 merged with one of 2 would count wrong.
+pub const FORMAT: &str = "ball-sim-out/2";
 
 /// What a run was, and which shard of it a file holds: the first line of
 /// every `--out` file.
@@ -206,8 +208,15 @@ impl<T: serde::de::DeserializeOwned> Merger<T> {
     fn header(&mut self, h: RunHeader, here: String) -> Result<(), String> {
         if let Some((run, run_at)) = &self.run {
             if let Some((field, want, got)) = run.differs(&h) {
+                // The hash is of the ruleset files' text, not their paths:
+                // only other text gives another hash.
+                let why = if field == "ruleset hash" {
+                    ": the shards read ruleset files of different text"
+                } else {
+                    ""
+                };
                 return Err(format!(
-                    "{here}: another run: {field} {got}, not {want} as at {run_at}"
+                    "{here}: another run: {field} {got}, not {want} as at {run_at}{why}"
                 ));
             }
         } else {
@@ -414,7 +423,7 @@ mod tests {
         )]);
         assert_eq!(
             e,
-            "a:1: a run header of format `ball-sim-out/9`; this ball reads `ball-sim-out/1`"
+            "a:1: a run header of format `ball-sim-out/9`; this ball reads `ball-sim-out/2`"
         );
         assert_eq!(err(&[]), "no run header in the files: nothing to merge");
     }

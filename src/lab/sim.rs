@@ -19,6 +19,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Figures;
+use super::kinds::{KindCounter, Kinds};
 use crate::bots::{self, Evaluate};
 use crate::kernel::game::{Game, Seat, SeatResult, Title};
 use crate::kernel::record::Record;
@@ -68,6 +69,10 @@ pub struct GameResult<T> {
     /// Sum of the legal-list lengths over the decisions (one per action):
     /// divided by `actions`, the game's mean branching factor.
     pub branching_sum: u64,
+    /// The actions played by kind ([`super::kinds`]: `move`, `end`,
+    /// `card sprint`), in kind order. Summed per game here rather than
+    /// over a run, so that the games of shards merge into the run's counts.
+    pub kinds: Kinds,
     /// Script failures during the game, and the first one's message.
     pub script_errors: u32,
     pub first_script_error: Option<String>,
@@ -144,9 +149,11 @@ pub fn record_header<G: Title>(ruleset: &G::Ruleset, seed: u64, seats: &[String;
     r
 }
 
-/// Plays game `index` of a run.
+/// Plays game `index` of a run; `kinds` is the worker's counter of
+/// actions by kind.
 pub fn play_game<G: Evaluate + Figures>(
     base: &G,
+    kinds: &mut KindCounter<G::Action>,
     ruleset: &G::Ruleset,
     cfg: &SimConfig,
     index: usize,
@@ -174,6 +181,8 @@ pub fn play_game<G: Evaluate + Figures>(
     let mut actions = Vec::new();
     let mut n = 0u32;
     let mut branching_sum = 0u64;
+    // The worker's counter: nothing of another game may be counted here.
+    kinds.clear();
     let mut script_errors = 0u32;
     let mut first_script_error = None;
     let mut note = |errors: Vec<String>| {
@@ -197,7 +206,11 @@ pub fn play_game<G: Evaluate + Figures>(
         let a = players[seat].choose(&game, &pos, &legal);
         debug_assert!(legal.contains(&a), "bot chose an illegal action {a}");
         if cfg.records {
-            actions.push(a.to_string());
+            let text = a.to_string();
+            kinds.count_text(&text);
+            actions.push(text);
+        } else {
+            kinds.count(&a);
         }
         let before = pos.clone();
         log.clear();
@@ -234,6 +247,7 @@ pub fn play_game<G: Evaluate + Figures>(
         turns: game.turn(&pos),
         actions: n,
         branching_sum,
+        kinds: kinds.take(),
         script_errors,
         first_script_error,
         figures: tally,
@@ -340,9 +354,13 @@ pub fn run_shard<G: Evaluate + Figures>(
             // The game is built on the worker, once per split of the
             // range: never shared between threads.
             .map_init(
-                || G::build(ruleset).expect("the ruleset's game was built once already"),
-                |game, i| {
-                    let r = play_game(game, ruleset, cfg, i);
+                || {
+                    let game =
+                        G::build(ruleset).expect("the ruleset's game was built once already");
+                    (game, KindCounter::new())
+                },
+                |(game, kinds), i| {
+                    let r = play_game(game, kinds, ruleset, cfg, i);
                     tick();
                     r
                 },

@@ -461,8 +461,14 @@ fn card_samples(results: &[GameResult<BallTally>]) -> Vec<Sample> {
             both(&|c| f64::from(u8::from(plays(c) > 0.0))),
         ));
     }
-    s
+    // One group: against a ruleset in card mode, a card only this one
+    // holds is compared with 0 plays there; against one without card
+    // mode, none of these rows is (each would measure card mode itself).
+    s.into_iter().map(|x| x.in_group(CARD_GROUP)).collect()
 }
+
+/// The [`Sample::group`] of the card-mode figures.
+pub const CARD_GROUP: &str = "cards";
 
 #[cfg(test)]
 mod tests {
@@ -501,6 +507,7 @@ mod tests {
             turns: 10,
             actions: 10,
             branching_sum: 100,
+            kinds: Default::default(),
             script_errors: 0,
             first_script_error: None,
             figures: BallTally {

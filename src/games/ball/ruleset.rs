@@ -283,21 +283,37 @@ impl Ruleset {
     }
 
     /// 16 hex digits that change whenever anything the rules depend on
-    /// changes: match records carry it to detect stale replays. FNV-1a over
-    /// every file read (path and text), in a fixed order: the ruleset
-    /// files (base first), the EP table, the variants, ATK's cards, DEF's.
+    /// changes: match records carry it to detect stale replays, and the
+    /// shards of one run must agree on it. FNV-1a over each file's role
+    /// and *text*, in a fixed order: the ruleset files (base first), the
+    /// EP table, the variants, ATK's cards, DEF's. Paths are left out: the
+    /// same files named as `cards`, `rulesets/cards.toml` or by an
+    /// absolute path are one ruleset, and a record made under one spelling
+    /// must replay under another (docs/decisions.md, "a ruleset's
+    /// fingerprint"). What a path decides is in the texts already: a card's
+    /// id must equal its file name (the loader checks it against the
+    /// card's `id` field), a variant is named by its `name` field, and the
+    /// files a ruleset lists are each hashed by their own text.
     pub fn fingerprint(&self) -> String {
         let mut bytes = Vec::new();
-        let sources = self
-            .files
-            .iter()
-            .chain(&self.ep_table)
-            .chain(&self.variants)
-            .chain(self.cards.iter().flatten());
-        for s in sources {
-            for part in [s.path.as_bytes(), s.text.as_bytes()] {
-                bytes.extend_from_slice(&(part.len() as u64).to_le_bytes());
-                bytes.extend_from_slice(part);
+        let mut put = |part: &[u8]| {
+            bytes.extend_from_slice(&(part.len() as u64).to_le_bytes());
+            bytes.extend_from_slice(part);
+        };
+        // The role of each file: moving a script from one list to another
+        // changes the rules even when no text changes.
+        let roles: [(&str, Vec<&ScriptSource>); 5] = [
+            ("ruleset", self.files.iter().collect()),
+            ("ep_table", self.ep_table.iter().collect()),
+            ("variant", self.variants.iter().collect()),
+            ("card ATK", self.cards[Team::Atk as usize].iter().collect()),
+            ("card DEF", self.cards[Team::Def as usize].iter().collect()),
+        ];
+        for (role, sources) in roles {
+            put(role.as_bytes());
+            put(&(sources.len() as u64).to_le_bytes());
+            for s in sources {
+                put(s.text.as_bytes());
             }
         }
         fingerprint(&bytes)
@@ -1568,6 +1584,38 @@ mod tests {
             set_param(&mut pb, key, b);
             assert_ne!(pa, pb, "set_param ignores `{key}`");
         }
+    }
+
+    /// The fingerprint is of the files' roles and text: how a path was
+    /// spelled (relative, absolute, shipped) changes nothing, while the
+    /// same text in another role (a card moved from ATK's deck to DEF's,
+    /// a variant that becomes a card) is other rules.
+    #[test]
+    fn fingerprint_is_of_text_and_role_not_path() {
+        let src = |path: &str, text: &str| ScriptSource {
+            path: path.into(),
+            text: text.into(),
+        };
+        let mut a = Ruleset::standard();
+        a.card_mode = true;
+        a.cards = [vec![src("cards/x.lua", "return {id = 'x'}")], Vec::new()];
+        let mut b = a.clone();
+        b.files[0].path = "/somewhere/else/rulesets/standard.toml".into();
+        b.cards[0][0].path = "/abs/../cards/x.lua".into();
+        assert_eq!(a.fingerprint(), b.fingerprint());
+        b.cards[0][0].text.push(' ');
+        assert_ne!(a.fingerprint(), b.fingerprint(), "text");
+        let mut moved = a.clone();
+        moved.cards = [Vec::new(), a.cards[0].clone()];
+        assert_ne!(a.fingerprint(), moved.fingerprint(), "ATK's card to DEF");
+        let mut variant = a.clone();
+        variant.variants = a.cards[0].clone();
+        variant.cards = [Vec::new(), Vec::new()];
+        assert_ne!(a.fingerprint(), variant.fingerprint(), "a card as a variant");
+        let mut ep = a.clone();
+        ep.ep_table = Some(a.cards[0][0].clone());
+        ep.cards = [Vec::new(), Vec::new()];
+        assert_ne!(variant.fingerprint(), ep.fingerprint(), "a variant as the EP table");
     }
 
     #[test]

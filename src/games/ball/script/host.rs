@@ -5,7 +5,7 @@
 //! copy held by the bindings; [`Host::resolve`] and the event hooks return
 //! that copy only when the hook succeeded and `json::validate` accepts it.
 
-use mlua::{Function, Table, Value};
+use mlua::{Function, MultiValue, Table, Value};
 
 use super::api::{self, Ctx};
 use super::error::ScriptError;
@@ -1067,30 +1067,15 @@ candidates multiplied); a card offers at most {MAX_TARGETS}: narrow a filter (`t
             if skip(k) {
                 continue;
             }
-            let owner = format!("variant {}", v.name);
-            let (r, after) = self.call((&v.file, &owner), &cur, params, name, true, |g| {
-                f.call::<()>((g.clone(), team.name()))
-            });
-            if let Err(e) = r {
-                failed(k, ScriptError::from_lua(&e, &v.file, &owner, name));
-                continue;
+            match self.write_hook(v, f, name, &cur, params, &|h, g| {
+                Ok(MultiValue::from_vec(vec![
+                    Value::Table(g.clone()),
+                    Value::String(h.sandbox.lua.create_string(team.name())?),
+                ]))
+            }) {
+                Ok(after) => cur = after,
+                Err(e) => failed(k, e),
             }
-            if let Err(e) = json::check(&after, params) {
-                failed(
-                    k,
-                    ScriptError::kernel(
-                        &v.file,
-                        &owner,
-                        name,
-                        format!(
-                            "the change would break the rules: `{}`: {}",
-                            e.field, e.problem
-                        ),
-                    ),
-                );
-                continue;
-            }
-            cur = after;
         }
         cur
     }

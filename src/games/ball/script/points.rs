@@ -380,16 +380,7 @@ impl Host {
                 Value::Table(g.clone()),
                 Value::Table(h.action_table(action)?),
             ])),
-            &mut |_, values| match first(values) {
-                Value::Nil => Ok(None),
-                Value::Integer(n) if (0..=i64::from(MAX_TURN_AP)).contains(&n) => {
-                    Ok(Some(n as u8))
-                }
-                other => Err(format!(
-                    "must return nil or a whole number of AP 0-{MAX_TURN_AP}, not {}",
-                    shown(&other)
-                )),
-            },
+            &mut |_, values| ap_answer(values),
         )
     }
 
@@ -519,16 +510,7 @@ impl Host {
             skip,
             failed,
             &|h, g| team_args(h, g, team),
-            &mut |_, values| match first(values) {
-                Value::Nil => Ok(None),
-                Value::Integer(n) if (0..=i64::from(MAX_TURN_AP)).contains(&n) => {
-                    Ok(Some(n as u8))
-                }
-                other => Err(format!(
-                    "must return nil or a whole number of AP 0-{MAX_TURN_AP}, not {}",
-                    shown(&other)
-                )),
-            },
+            &mut |_, values| ap_answer(values),
         )
     }
 
@@ -553,32 +535,50 @@ impl Host {
             if skip(k) || cur.is_over() {
                 continue;
             }
-            let owner = format!("variant {}", v.name);
-            let (r, after) = self.call((&v.file, &owner), &cur, params, p.name(), true, |g| {
-                f.call::<()>((g.clone(), arg(self)?))
-            });
-            if let Err(e) = r {
-                failed(k, ScriptError::from_lua(&e, &v.file, &owner, p.name()));
-                continue;
+            match self.write_hook(v, f, p.name(), &cur, params, &|h, g| {
+                Ok(MultiValue::from_vec(vec![
+                    Value::Table(g.clone()),
+                    Value::Table(arg(h)?),
+                ]))
+            }) {
+                Ok(after) => cur = after,
+                Err(e) => failed(k, e),
             }
-            if let Err(e) = json::check(&after, params) {
-                failed(
-                    k,
-                    ScriptError::kernel(
-                        &v.file,
-                        &owner,
-                        p.name(),
-                        format!(
-                            "the change would break the rules: `{}`: {}",
-                            e.field, e.problem
-                        ),
-                    ),
-                );
-                continue;
-            }
-            cur = after;
         }
         cur
+    }
+
+    /// Calls a hook that may write (`f`, variant `v`'s hook `name`) on
+    /// `cur`: the position it leaves, if the call succeeded and the kernel
+    /// accepts that position (B11.7); else the failure.
+    pub(super) fn write_hook(
+        &self,
+        v: &Variant,
+        f: &mlua::Function,
+        name: &'static str,
+        cur: &Position,
+        params: &Params,
+        args: &dyn Fn(&Host, &Table) -> mlua::Result<MultiValue>,
+    ) -> Result<Position, ScriptError> {
+        let owner = format!("variant {}", v.name);
+        let (r, after) = self.call((&v.file, &owner), cur, params, name, true, |g| {
+            f.call::<()>(args(self, g)?)
+        });
+        if let Err(e) = r {
+            return Err(ScriptError::from_lua(&e, &v.file, &owner, name));
+        }
+        json::check(&after, params).map_err(|e| {
+            ScriptError::kernel(
+                &v.file,
+                &owner,
+                name,
+                format!(
+                    "the change would break the rules: `{}`: {}",
+                    e.field, e.problem
+                ),
+            )
+        })?;
+        Ok(after)
     }
 
     /// An event as `on_event` sees it: `{kind, …}` with the event's
@@ -669,6 +669,18 @@ impl Host {
 
 /// The event kinds `on_event` receives, for the reference.
 pub const EVENT_KINDS: &str = "`knocked_down` (piece, at), `ball_taken` (piece, how: loose/fumble/stack/handoff/pass/keep), `ball_loose` (at), `pass_received` (piece, at), `stack_formed` (top, bottom, at), `stack_released` (top, bottom), `stood_up` (piece), `touchdown` (team), `touchdown_vetoed` (team, piece), `turn_started` (team, turn), `card` (team, card)";
+
+/// An answer in AP: nil (the rules' own) or 0..=MAX_TURN_AP.
+fn ap_answer(values: MultiValue) -> Result<Option<u8>, String> {
+    match first(values) {
+        Value::Nil => Ok(None),
+        Value::Integer(n) if (0..=i64::from(MAX_TURN_AP)).contains(&n) => Ok(Some(n as u8)),
+        other => Err(format!(
+            "must return nil or a whole number of AP 0-{MAX_TURN_AP}, not {}",
+            shown(&other)
+        )),
+    }
+}
 
 fn first(values: MultiValue) -> Value {
     values.into_iter().next().unwrap_or(Value::Nil)

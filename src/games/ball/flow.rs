@@ -262,6 +262,8 @@ impl Flow for Ball {
         let occupant = |sq: Sq| pos.piece_at(sq).map_or(sq.to_string(), |p| p.to_string());
         match (next, depth) {
             (Action::Convert { .. }, _) => format!("convert: how many AP of {}?", pos.ap),
+            // Without card mode the menu holds only the variants' actions.
+            (Action::Card { .. }, 1) if !self.card_mode() => "choose an action".into(),
             (Action::Card { .. }, 1) => "choose a card".into(),
             (Action::Card { card, args }, k) => {
                 let name = self

@@ -71,6 +71,14 @@ pub fn did_you_mean<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) ->
         .map(|(_, k)| k)
 }
 
+/// [`did_you_mean`] as the tail of a message: `` (did you mean `x`?)``,
+/// or nothing.
+pub fn hint<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> String {
+    did_you_mean(word, known)
+        .map(|s| format!(" (did you mean `{s}`?)"))
+        .unwrap_or_default()
+}
+
 fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut prev: Vec<usize> = (0..=b.len()).collect();

@@ -347,9 +347,7 @@ impl<'a, G: Gate> Registrar<'a, G> {
                         Value::String(s) => s.to_string_lossy(),
                         _ => return Ok(Value::Nil),
                     };
-                    let hint = crate::diagnostic::did_you_mean(&name, known.iter().copied())
-                        .map(|s| format!(" (did you mean `{s}`?)"))
-                        .unwrap_or_default();
+                    let hint = crate::diagnostic::hint(&name, known.iter().copied());
                     Err(fail(
                         lua,
                         &name,

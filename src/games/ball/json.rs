@@ -193,16 +193,10 @@ fn read_vars(obj: &Map<String, Value>, layout: &Layout) -> Result<Vars, Position
     };
     for (name, v) in map {
         let field = format!("vars.{name}");
-        let Some(decl) = layout.var(name) else {
-            let known: Vec<&str> = layout.vars.iter().map(|v| v.name.as_str()).collect();
-            let hint = crate::diagnostic::did_you_mean(name, known.iter().copied())
-                .map(|s| format!(" (did you mean `{s}`?)"))
-                .unwrap_or_default();
-            return err(
-                field,
-                format!("this ruleset's scripts keep no counter of that name{hint}"),
-            );
-        };
+        let decl = layout.counter(name).map_err(|problem| PositionError {
+            field: field.clone(),
+            problem,
+        })?;
         match decl.scope {
             Scope::Game => vars[decl.slot] = value(v, &field)?,
             scope => {

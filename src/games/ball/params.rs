@@ -211,6 +211,15 @@ impl Layout {
         self.vars.iter().find(|v| v.name == name)
     }
 
+    /// Counter `name`, or why there is none (with did-you-mean): the one
+    /// refusal the JSON reader, scenario lines and `game.get`/`set` give.
+    pub fn counter(&self, name: &str) -> Result<&VarDecl, String> {
+        self.var(name).ok_or_else(|| {
+            let hint = crate::diagnostic::hint(name, self.vars.iter().map(|v| v.name.as_str()));
+            format!("this ruleset's variants keep no counter `{name}` (their `state`){hint}")
+        })
+    }
+
     /// The end name of `ended_by`, if it is one of this ruleset's.
     pub fn end_name(&self, ended_by: u8) -> Option<&str> {
         (ended_by as usize)

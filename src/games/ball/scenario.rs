@@ -145,15 +145,7 @@ fn set_var(
     layout: &super::params::Layout,
 ) -> Result<(), String> {
     use super::params::Scope;
-    let Some(decl) = layout.var(name) else {
-        let known: Vec<&str> = layout.vars.iter().map(|v| v.name.as_str()).collect();
-        let hint = crate::diagnostic::did_you_mean(name, known.iter().copied())
-            .map(|s| format!(" (did you mean `{s}`?)"))
-            .unwrap_or_default();
-        return Err(format!(
-            "`var {name}`: this ruleset's variants keep no counter of that name{hint}"
-        ));
-    };
+    let decl = layout.counter(name).map_err(|e| format!("`var {name}`: {e}"))?;
     let (who, value) = match (decl.scope, rest) {
         (Scope::Game, [v]) => (0, v),
         (Scope::Team, [t, v]) => (

@@ -318,9 +318,7 @@ fn register_reads(r: &mut Registrar<'_>) -> mlua::Result<()> {
                         .iter()
                         .map(|(k, _)| *k)
                         .chain(p.layout.options.iter().map(|o| o.name.as_str()));
-                    let hint = crate::diagnostic::did_you_mean(other, known)
-                        .map(|s| format!(" (did you mean `{s}`?)"))
-                        .unwrap_or_default();
+                    let hint = crate::diagnostic::hint(other, known);
                     return Err(fail(lua, "param", format!("no parameter `{name}`{hint}")));
                 }
             },
@@ -676,17 +674,7 @@ fn register_writes(r: &mut Registrar<'_>) -> mlua::Result<()> {
 /// counter), or an error that says what the ruleset keeps.
 fn counter_slot(lua: &Lua, binding: &str, name: &str, who: &Value) -> mlua::Result<usize> {
     let layout = ctx(lua)?.params.layout.clone();
-    let Some(decl) = layout.var(name) else {
-        let known: Vec<&str> = layout.vars.iter().map(|v| v.name.as_str()).collect();
-        let hint = crate::diagnostic::did_you_mean(name, known.iter().copied())
-            .map(|s| format!(" (did you mean `{s}`?)"))
-            .unwrap_or_default();
-        return Err(fail(
-            lua,
-            binding,
-            format!("no counter `{name}` in this ruleset's variants' `state`{hint}"),
-        ));
-    };
+    let decl = layout.counter(name).map_err(|e| fail(lua, binding, e))?;
     let index = match (decl.scope, who) {
         (Scope::Game, Value::Nil) => 0,
         (Scope::Team, v) => team(lua, binding, v)? as usize,

@@ -11,7 +11,6 @@ use super::api::{self, Ctx};
 use super::error::ScriptError;
 use super::sandbox::Sandbox;
 use super::targets::{ArgSpec, BallNeed, Declared, MAX_TARGETS, PieceSpec, SquareSpec, TeamFilter};
-use crate::diagnostic::did_you_mean;
 use crate::games::ball::action::{Action, Arg, CardId};
 use crate::games::ball::board::Sq;
 use crate::games::ball::json;
@@ -71,6 +70,9 @@ enum Targets {
 /// forbidden verbs it declares are folded into `Params` at load.
 pub(super) struct Variant {
     pub(super) name: String,
+    /// `variant NAME`, as messages name it: made once, not per hook call
+    /// (`cost` and `allow` are asked per listed action).
+    pub(super) owner: String,
     pub(super) file: String,
     /// The rule points it hooks (`points.rs`), by [`super::points::Point`].
     pub(super) points: [Option<Function>; super::points::POINTS],
@@ -369,7 +371,6 @@ impl Host {
         {
             let layout = std::sync::Arc::make_mut(&mut params.layout);
             layout.decides_end = host.hooks(super::points::Point::Ending);
-            let _ = super::points::Point::EndsNow; // ends only: no limit passed
             layout.sets_turn_ap = host.hooks(super::points::Point::TurnAp);
         }
         let mut decks: [Vec<usize>; 2] = Default::default();
@@ -547,9 +548,7 @@ ATK's and DEF's together: a position records the plays of at most {MAX_CARD_USES
         pairs.sort_by(|a, b| a.0.cmp(&b.0));
         for (key, v) in pairs {
             let Some(i) = EP_KEYS.iter().position(|e| *e == key) else {
-                let hint = did_you_mean(&key, EP_KEYS.iter().copied())
-                    .map(|s| format!(" (did you mean `{s}`?)"))
-                    .unwrap_or_default();
+                let hint = crate::diagnostic::hint(&key, EP_KEYS.iter().copied());
                 return Err(ScriptError::kernel(
                     &src.path,
                     owner,
@@ -655,6 +654,7 @@ ATK's and DEF's together: a position records the plays of at most {MAX_CARD_USES
         }
         let ends = super::points::declare(&t, &name, params).map_err(&err)?;
         self.variants.push(Variant {
+            owner: format!("variant {name}"),
             name,
             file: src.path.clone(),
             points,
@@ -1101,8 +1101,8 @@ impl Host {
             if skip(k) {
                 continue;
             }
-            let owner = format!("variant {}", v.name);
-            let (r, _) = self.call((&v.file, &owner), pos, params, HOOK, false, |g| {
+            let owner = v.owner.as_str();
+            let (r, _) = self.call((&v.file, owner), pos, params, HOOK, false, |g| {
                 f.call::<Value>((g.clone(), team.name()))
             });
             match r {
@@ -1115,7 +1115,7 @@ impl Host {
                         k,
                         ScriptError::kernel(
                             &v.file,
-                            &owner,
+                            owner,
                             HOOK,
                             "`count` must be true or false",
                         ),
@@ -1125,7 +1125,7 @@ impl Host {
                     k,
                     ScriptError::kernel(
                         &v.file,
-                        &owner,
+                        owner,
                         HOOK,
                         format!(
                             "must return true, false or {{count = false}}, not {}",
@@ -1133,7 +1133,7 @@ impl Host {
                         ),
                     ),
                 ),
-                Err(e) => failed(k, ScriptError::from_lua(&e, &v.file, &owner, HOOK)),
+                Err(e) => failed(k, ScriptError::from_lua(&e, &v.file, owner, HOOK)),
             }
         }
         None
@@ -1158,15 +1158,15 @@ impl Host {
             if skip(k) {
                 continue;
             }
-            let owner = format!("variant {}", v.name);
-            let (r, _) = self.call((&v.file, &owner), pos, params, HOOK, false, |g| {
+            let owner = v.owner.as_str();
+            let (r, _) = self.call((&v.file, owner), pos, params, HOOK, false, |g| {
                 let t = self.action_table(action)?;
                 f.call::<mlua::MultiValue>((g.clone(), t))
             });
             let values = match r {
                 Ok(values) => values,
                 Err(e) => {
-                    failed(k, ScriptError::from_lua(&e, &v.file, &owner, HOOK));
+                    failed(k, ScriptError::from_lua(&e, &v.file, owner, HOOK));
                     continue;
                 }
             };
@@ -1184,7 +1184,7 @@ impl Host {
                     k,
                     ScriptError::kernel(
                         &v.file,
-                        &owner,
+                        owner,
                         HOOK,
                         format!("must return true or false, not {}", other.type_name()),
                     ),
@@ -1467,7 +1467,7 @@ fn freeze(sb: &Sandbox, game: Table) -> mlua::Result<Table> {
     Ok(proxy)
 }
 
-fn check_keys(t: &Table, known: &[&str]) -> Result<(), String> {
+pub(super) fn check_keys(t: &Table, known: &[&str]) -> Result<(), String> {
     // The least unknown key: the one reported must not change between
     // runs (`pairs` order does), and a table of a million junk keys must
     // not become a million strings here.
@@ -1480,9 +1480,7 @@ fn check_keys(t: &Table, known: &[&str]) -> Result<(), String> {
     }
     match least {
         Some(key) => {
-            let hint = did_you_mean(&key, known.iter().copied())
-                .map(|s| format!(" (did you mean `{s}`?)"))
-                .unwrap_or_default();
+            let hint = crate::diagnostic::hint(&key, known.iter().copied());
             Err(format!("unknown field `{key}`{hint}"))
         }
         None => Ok(()),

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use mlua::{MultiValue, Table, Value};
 
 use super::error::ScriptError;
-use super::host::{Host, Variant};
+use super::host::{Host, Variant, check_keys};
 use crate::games::ball::action::Action;
 use crate::games::ball::apply::{Ending, RulesEnd};
 use crate::games::ball::event::{Event, Taking};
@@ -176,20 +176,7 @@ fn declare_option(layout: &Layout, k: &str, v: &Value) -> Result<OptionValue, St
     if layout.option(k).is_some() {
         return Err(format!("option `{k}`: another variant declares it"));
     }
-    let known = ["default", "min", "max", "text"];
-    for pair in spec.clone().pairs::<Value, Value>() {
-        let (key, _) = pair.map_err(|e| e.to_string())?;
-        let key = key
-            .as_string()
-            .map(|s| s.to_string_lossy())
-            .unwrap_or_else(|| "?".into());
-        if !known.contains(&key.as_str()) {
-            let hint = crate::diagnostic::did_you_mean(&key, known)
-                .map(|s| format!(" (did you mean `{s}`?)"))
-                .unwrap_or_default();
-            return Err(format!("option `{k}`: unknown field `{key}`{hint}"));
-        }
-    }
+    check_keys(spec, &["default", "min", "max", "text"]).map_err(|m| format!("option `{k}`: {m}"))?;
     let text: Option<String> = spec.get("text").ok().flatten();
     if text.is_none_or(|t| t.trim().is_empty()) {
         return Err(format!("option `{k}`: `text` says what it sets"));
@@ -250,19 +237,7 @@ fn state_entry(layout: &Layout, k: &str, v: &Value) -> Result<(Scope, i16), Stri
     let Value::Table(t) = v else {
         return Ok((scope_of(v)?, 0));
     };
-    for pair in t.clone().pairs::<Value, Value>() {
-        let (key, _) = pair.map_err(|e| e.to_string())?;
-        let key = key
-            .as_string()
-            .map(|s| s.to_string_lossy())
-            .unwrap_or_else(|| "?".into());
-        if key != "per" && key != "start" {
-            let hint = crate::diagnostic::did_you_mean(&key, ["per", "start"])
-                .map(|s| format!(" (did you mean `{s}`?)"))
-                .unwrap_or_default();
-            return Err(format!("state `{k}`: unknown field `{key}`{hint}"));
-        }
-    }
+    check_keys(t, &["per", "start"]).map_err(|m| format!("state `{k}`: {m}"))?;
     let scope = scope_of(&t.get::<Value>("per").unwrap_or(Value::Nil))?;
     let start = match t.get::<Value>("start").unwrap_or(Value::Nil) {
         Value::Nil => 0,
@@ -345,16 +320,16 @@ impl Host {
             if skip(k) {
                 continue;
             }
-            let owner = format!("variant {}", v.name);
-            let (r, _) = self.call((&v.file, &owner), pos, params, p.name(), false, |g| {
+            let owner = v.owner.as_str();
+            let (r, _) = self.call((&v.file, owner), pos, params, p.name(), false, |g| {
                 f.call::<MultiValue>(args(self, g)?)
             });
             match r {
-                Err(e) => failed(k, ScriptError::from_lua(&e, &v.file, &owner, p.name())),
+                Err(e) => failed(k, ScriptError::from_lua(&e, &v.file, owner, p.name())),
                 Ok(values) => match decide(v, values) {
                     Ok(Some(t)) => return Some(t),
                     Ok(None) => {}
-                    Err(m) => failed(k, ScriptError::kernel(&v.file, &owner, p.name(), m)),
+                    Err(m) => failed(k, ScriptError::kernel(&v.file, owner, p.name(), m)),
                 },
             }
         }
@@ -560,17 +535,17 @@ impl Host {
         params: &Params,
         args: &dyn Fn(&Host, &Table) -> mlua::Result<MultiValue>,
     ) -> Result<Position, ScriptError> {
-        let owner = format!("variant {}", v.name);
-        let (r, after) = self.call((&v.file, &owner), cur, params, name, true, |g| {
+        let owner = v.owner.as_str();
+        let (r, after) = self.call((&v.file, owner), cur, params, name, true, |g| {
             f.call::<()>(args(self, g)?)
         });
         if let Err(e) = r {
-            return Err(ScriptError::from_lua(&e, &v.file, &owner, name));
+            return Err(ScriptError::from_lua(&e, &v.file, owner, name));
         }
         json::check(&after, params).map_err(|e| {
             ScriptError::kernel(
                 &v.file,
-                &owner,
+                owner,
                 name,
                 format!(
                     "the change would break the rules: `{}`: {}",
@@ -705,16 +680,7 @@ fn team_args(h: &Host, g: &Table, team: Team) -> mlua::Result<MultiValue> {
 /// `{winner = "ATK"|"DEF"|"draw"|nil, reason = name|nil}`: nil winner is
 /// by the score (B3.6), nil reason the variant's own name.
 fn end_of(v: &Variant, t: &Table, pos: &Position) -> Result<Ending, String> {
-    for pair in t.clone().pairs::<Value, Value>() {
-        let (k, _) = pair.map_err(|e| e.to_string())?;
-        let key = k.as_string().map(|s| s.to_string_lossy()).unwrap_or_default();
-        if key != "winner" && key != "reason" {
-            let hint = crate::diagnostic::did_you_mean(&key, ["winner", "reason"])
-                .map(|s| format!(" (did you mean `{s}`?)"))
-                .unwrap_or_default();
-            return Err(format!("its end table has an unknown field `{key}`{hint}"));
-        }
-    }
+    check_keys(t, &["winner", "reason"]).map_err(|m| format!("its end table has an {m}"))?;
     let outcome = match t.get::<Value>("winner").unwrap_or(Value::Nil) {
         Value::Nil => Outcome::by_score(pos.score),
         w => match w.as_string().map(|s| s.to_string_lossy()).as_deref() {

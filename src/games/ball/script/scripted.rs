@@ -226,9 +226,13 @@ impl Scripted {
         if !apply::costs_ap(action) {
             return apply::native_cost(action);
         }
-        if let Some(c) = self.ask(Point::Cost, |h, skip, failed| {
-            h.cost(pos, params, action, skip, failed)
-        }) {
+        // A card's play asks its price too: no script unless one sets it.
+        let set = self.hooked(Point::Cost).then(|| {
+            self.ask(Point::Cost, |h, skip, failed| {
+                h.cost(pos, params, action, skip, failed)
+            })
+        });
+        if let Some(Some(c)) = set {
             return c;
         }
         match action {
@@ -242,12 +246,19 @@ impl Scripted {
     /// The legal list when a variant sets costs: the rules' list with AP
     /// to spare, then what the coach can afford at the variant's prices.
     fn legal_at_cost(&self, pos: &Position, params: &Params, out: &mut Vec<Action>) {
+        self.legal_with_ap_to_spare(pos, params, out);
+        out.retain(|&a| self.cost_of(pos, params, a) <= pos.ap);
+    }
+
+    /// The rules' list (cards and variant actions included) as if the
+    /// coach had every AP a variant's price could ask: what a variant's
+    /// `cost` then filters, and what a refusal at its price is told from.
+    fn legal_with_ap_to_spare(&self, pos: &Position, params: &Params, out: &mut Vec<Action>) {
         let mut raised = *pos;
         raised.ap = pos.ap.max(MAX_TURN_AP);
         out.clear();
         crate::games::ball::movegen::legal_into(&raised, params, out);
         self.add_cards(&raised, params, out);
-        out.retain(|&a| self.cost_of(pos, params, a) <= pos.ap);
     }
 
     /// The deck index of `card` for `team`.
@@ -838,11 +849,8 @@ impl Extension for Scripted {
 
     fn explain(&self, pos: &Position, params: &Params, action: Action) -> Option<Illegal> {
         if self.hooked(Point::Cost) && pos.phase == Phase::Action && !pos.is_over() {
-            let mut raised = *pos;
-            raised.ap = pos.ap.max(MAX_TURN_AP);
             let mut list = Vec::new();
-            crate::games::ball::movegen::legal_into(&raised, params, &mut list);
-            self.add_cards(&raised, params, &mut list);
+            self.legal_with_ap_to_spare(pos, params, &mut list);
             if list.contains(&action) {
                 let cost = self.cost_of(pos, params, action);
                 if cost > pos.ap {

@@ -9,6 +9,7 @@ use mlua::{Function, MultiValue, Table, Value};
 
 use super::api::{self, Ctx};
 use super::error::ScriptError;
+use super::points::Point;
 use super::sandbox::Sandbox;
 use super::targets::{ArgSpec, BallNeed, Declared, MAX_TARGETS, PieceSpec, SquareSpec, TeamFilter};
 use crate::games::ball::action::{Action, Arg, CardId};
@@ -79,13 +80,6 @@ pub(super) struct Variant {
     /// Its ends' indices in `Params::layout` (`ended_by`), by name; the
     /// first is the variant's own name.
     pub(super) ends: Vec<(String, u8)>,
-    on_touchdown: Option<Function>,
-    on_turn_start: Option<Function>,
-    /// Asked before a touchdown counts (read-only): `false` vetoes it.
-    touchdown_counts: Option<Function>,
-    /// Asked of every legal action but `end` and the release tasks
-    /// (read-only): `false` removes it from the list.
-    allow: Option<Function>,
 }
 
 /// The EP table keys (B11.3): verbs, then events.
@@ -488,23 +482,6 @@ ATK's and DEF's together: a position records the plays of at most {MAX_CARD_USES
         self.cards.len()
     }
 
-    pub fn has_event_hooks(&self) -> bool {
-        self.variants
-            .iter()
-            .any(|v| v.on_touchdown.is_some() || v.on_turn_start.is_some())
-    }
-
-    /// Whether any variant may veto a touchdown: without, a touchdown
-    /// asks no script before it counts.
-    pub fn has_touchdown_veto(&self) -> bool {
-        self.variants.iter().any(|v| v.touchdown_counts.is_some())
-    }
-
-    /// Whether any variant has an `allow` hook: without, a legal list
-    /// asks no script about its actions (the native hot path).
-    pub fn has_allow(&self) -> bool {
-        self.variants.iter().any(|v| v.allow.is_some())
-    }
 
     fn load_table(&self, src: &ScriptSource, owner: &str) -> Result<Table, ScriptError> {
         let before = super::sandbox::units_spent_here();
@@ -659,10 +636,6 @@ ATK's and DEF's together: a position records the plays of at most {MAX_CARD_USES
             file: src.path.clone(),
             points,
             ends,
-            on_touchdown: hook("on_touchdown")?,
-            on_turn_start: hook("on_turn_start")?,
-            touchdown_counts: hook("touchdown_counts")?,
-            allow: hook("allow")?,
         });
         Ok(())
     }
@@ -1052,17 +1025,14 @@ candidates multiplied); a card offers at most {MAX_TARGETS}: narrow a filter (`t
         &self,
         pos: &Position,
         params: &Params,
-        event: EventHook,
+        event: Point,
         team: Team,
         skip: &dyn Fn(usize) -> bool,
         failed: &mut dyn FnMut(usize, ScriptError),
     ) -> Position {
         let mut cur = *pos;
         for (k, v) in self.variants.iter().enumerate() {
-            let (hook, name) = match event {
-                EventHook::Touchdown => (&v.on_touchdown, "on_touchdown"),
-                EventHook::TurnStart => (&v.on_turn_start, "on_turn_start"),
-            };
+            let (hook, name) = (&v.points[event as usize], event.name());
             let Some(f) = hook else { continue };
             if skip(k) {
                 continue;
@@ -1097,7 +1067,9 @@ impl Host {
     ) -> Option<usize> {
         const HOOK: &str = "touchdown_counts";
         for (k, v) in self.variants.iter().enumerate() {
-            let Some(f) = &v.touchdown_counts else { continue };
+            let Some(f) = &v.points[Point::TouchdownCounts as usize] else {
+                continue;
+            };
             if skip(k) {
                 continue;
             }
@@ -1154,7 +1126,9 @@ impl Host {
     ) -> Option<(usize, Option<String>)> {
         const HOOK: &str = "allow";
         for (k, v) in self.variants.iter().enumerate() {
-            let Some(f) = &v.allow else { continue };
+            let Some(f) = &v.points[Point::Allow as usize] else {
+                continue;
+            };
             if skip(k) {
                 continue;
             }
@@ -1437,13 +1411,6 @@ fn declared(card: &Table, list: &Table, kinds: &[ArgKind]) -> Result<Declared, S
         });
     }
     Ok(d)
-}
-
-/// The events variants may hook (B12 house rules). Hooks run per event.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EventHook {
-    Touchdown,
-    TurnStart,
 }
 
 /// The `game` table, read-only: a script cannot replace `game.move` for

@@ -68,9 +68,6 @@ pub fn prepare(r: &Ruleset) -> Result<Prepared, Vec<ScriptError>> {
     Ok(Prepared {
         params: loaded.params,
         needs_host: r.card_mode
-            || loaded.host.has_event_hooks()
-            || loaded.host.has_touchdown_veto()
-            || loaded.host.has_allow()
             || points::Point::ALL.iter().any(|&p| loaded.host.hooks(p))
             || !loaded.host.actions().is_empty(),
     })

@@ -29,6 +29,10 @@ use crate::games::ball::position::{MAX_VARS, Outcome, Position};
 /// table (`api::VARIANT_FIELDS` documents each).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Point {
+    OnTouchdown,
+    OnTurnStart,
+    TouchdownCounts,
+    Allow,
     Cost,
     TouchdownValue,
     Ending,
@@ -40,10 +44,14 @@ pub enum Point {
 }
 
 /// How many rule points there are: the slots of a variant's hooks.
-pub const POINTS: usize = 8;
+pub const POINTS: usize = 12;
 
 impl Point {
     pub const ALL: [Point; POINTS] = [
+        Point::OnTouchdown,
+        Point::OnTurnStart,
+        Point::TouchdownCounts,
+        Point::Allow,
         Point::Cost,
         Point::TouchdownValue,
         Point::Ending,
@@ -56,6 +64,10 @@ impl Point {
 
     pub fn name(self) -> &'static str {
         match self {
+            Point::OnTouchdown => "on_touchdown",
+            Point::OnTurnStart => "on_turn_start",
+            Point::TouchdownCounts => "touchdown_counts",
+            Point::Allow => "allow",
             Point::Cost => "cost",
             Point::TouchdownValue => "touchdown_value",
             Point::Ending => "ending",
@@ -69,7 +81,10 @@ impl Point {
 
     /// Whether the hook may change the game (on a checked copy).
     pub fn writes(self) -> bool {
-        matches!(self, Point::OnEvent | Point::AfterAction)
+        matches!(
+            self,
+            Point::OnEvent | Point::AfterAction | Point::OnTouchdown | Point::OnTurnStart
+        )
     }
 }
 

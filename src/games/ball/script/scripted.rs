@@ -16,7 +16,7 @@
 
 use std::cell::{Cell, RefCell};
 
-use super::host::{EpEvent, EpTable, EventHook, Host};
+use super::host::{EpEvent, EpTable, Host};
 use super::points::{POINTS, Point};
 use super::targets::Facts;
 use crate::games::ball::action::Action;
@@ -50,9 +50,8 @@ struct Live {
     /// check`): still listed, so their other hooks are still probed, but
     /// never played again.
     failed_effect: Vec<bool>,
-    /// Variant hooks that failed, by variant: `[on_touchdown,
-    /// on_turn_start, touchdown_counts, allow]`.
-    broken_hooks: Vec<[bool; HOOKS]>,
+    /// Variant hooks that failed, by variant and `Point`.
+    broken_hooks: Vec<[bool; POINTS]>,
 }
 
 impl Live {
@@ -60,7 +59,7 @@ impl Live {
         Live {
             broken: vec![false; host.card_count()],
             failed_effect: vec![false; host.card_count()],
-            broken_hooks: vec![[false; HOOKS]; host.variant_count()],
+            broken_hooks: vec![[false; POINTS]; host.variant_count()],
             host,
         }
     }
@@ -80,14 +79,6 @@ pub struct Scripted {
     errors: RefCell<Vec<ScriptError>>,
     /// Reused target list: no allocation per legal list.
     scratch: RefCell<Vec<[crate::games::ball::action::Arg; 3]>>,
-    /// Whether any variant hooks an event: without, applying an action
-    /// never looks for one.
-    hooks: bool,
-    /// Whether any variant may veto a touchdown (`touchdown_counts`).
-    vetoes: bool,
-    /// Whether any variant has `allow`: without, a legal list calls no
-    /// script per action.
-    allows: bool,
     /// Each coach's cheapest card in EP: below it, a legal list asks no
     /// card (most lists: EP comes slowly, B11.3).
     cheapest: [u32; 2],
@@ -101,25 +92,6 @@ pub struct Scripted {
     keep_failures: Cell<bool>,
 }
 
-/// How many hooks a variant has: the slots of [`Live::broken_hooks`]
-/// (the four event and check hooks, then the rule points).
-const HOOKS: usize = 4 + POINTS;
-
-/// The slot of rule point `p` in [`Live::broken_hooks`].
-fn point_slot(p: Point) -> usize {
-    4 + p as usize
-}
-/// The slots of the read-only hooks in [`Live::broken_hooks`].
-const COUNTS_SLOT: usize = 2;
-const ALLOW_SLOT: usize = 3;
-
-/// Index of a hook in [`Live::broken_hooks`].
-fn hook_slot(e: EventHook) -> usize {
-    match e {
-        EventHook::Touchdown => 0,
-        EventHook::TurnStart => 1,
-    }
-}
 
 impl Scripted {
     pub fn new(
@@ -129,9 +101,6 @@ impl Scripted {
         ep: EpTable,
         decks: [Vec<usize>; 2],
     ) -> Scripted {
-        let hooks = host.has_event_hooks();
-        let vetoes = host.has_touchdown_veto();
-        let allows = host.has_allow();
         let points = Point::ALL.map(|p| host.hooks(p));
         let actions = host.actions().to_vec();
         let cheapest = [0, 1].map(|t: usize| {
@@ -151,9 +120,6 @@ impl Scripted {
             actions,
             errors: RefCell::new(Vec::new()),
             scratch: RefCell::new(Vec::new()),
-            hooks,
-            vetoes,
-            allows,
             cheapest,
             points,
             keep_failures: Cell::new(false),
@@ -192,7 +158,7 @@ impl Scripted {
         f: impl FnOnce(&Host, &dyn Fn(usize) -> bool, &mut dyn FnMut(usize, ScriptError)) -> T,
     ) -> T {
         self.touched.set(true);
-        let slot = point_slot(p);
+        let slot = p as usize;
         let mut failed = Vec::new();
         let r = {
             let live = self.live.borrow();
@@ -298,9 +264,9 @@ impl Scripted {
 
     /// Runs the variants' hooks for `event` on `pos`, skipping and then
     /// marking the ones that fail.
-    fn event(&self, pos: &mut Position, params: &Params, event: EventHook, team: Team) {
+    fn event(&self, pos: &mut Position, params: &Params, event: Point, team: Team) {
         self.touched.set(true);
-        let slot = hook_slot(event);
+        let slot = event as usize;
         let mut live = self.live.borrow_mut();
         let live = &mut *live;
         let broken = &mut live.broken_hooks;
@@ -348,10 +314,10 @@ impl Scripted {
                 });
             }
         }
-        if !self.hooks {
+        if !self.hooked(Point::OnTurnStart) && !self.hooked(Point::OnTouchdown) {
             return;
         }
-        for event in [EventHook::TurnStart, EventHook::Touchdown] {
+        for event in [Point::OnTurnStart, Point::OnTouchdown] {
             for team in Team::BOTH {
                 let mut copy = *pos;
                 self.event(&mut copy, params, event, team);
@@ -369,7 +335,6 @@ impl Scripted {
         log: &mut L,
     ) -> Result<(), String> {
         let mover = pos.to_move;
-        let hooks = self.hooks;
         // Variant hooks run per touchdown. A failing hook is reported and
         // skipped: the action itself was legal and stands.
         let mut on_touchdown = AtTouchdown {
@@ -465,8 +430,10 @@ impl Scripted {
             pos.ep[mover as usize] = pos.ep[mover as usize].saturating_add(earned);
         }
         // The touchdown hook ran inside apply, before the reset.
-        if let Some(team) = tally.turn_started.filter(|_| hooks && !pos.is_over()) {
-            self.event(pos, params, EventHook::TurnStart, team);
+        if let Some(team) = tally
+            .turn_started
+            .filter(|_| self.hooked(Point::OnTurnStart) && !pos.is_over()) {
+            self.event(pos, params, Point::OnTurnStart, team);
         }
         // Reactions see the action whole: each of its events in order,
         // then the action itself.
@@ -655,11 +622,11 @@ impl Scripted {
             pos,
             params,
             action,
-            &|k| broken[k][ALLOW_SLOT],
+            &|k| broken[k][Point::Allow as usize],
             &mut |k, e| failed.push((k, e)),
         );
         for (k, e) in failed {
-            broken[k][ALLOW_SLOT] = true;
+            broken[k][Point::Allow as usize] = true;
             self.record(e);
         }
         refused
@@ -690,7 +657,7 @@ struct AtTouchdown<'a> {
 impl apply::Hooks for AtTouchdown<'_> {
     fn counts(&mut self, pos: &Position) -> bool {
         let s = self.scripted;
-        if !s.vetoes {
+        if !s.hooked(Point::TouchdownCounts) {
             return true;
         }
         s.touched.set(true);
@@ -702,20 +669,20 @@ impl apply::Hooks for AtTouchdown<'_> {
             pos,
             self.params,
             self.mover,
-            &|k| broken[k][COUNTS_SLOT],
+            &|k| broken[k][Point::TouchdownCounts as usize],
             &mut |k, e| failed.push((k, e)),
         );
         for (k, e) in failed {
-            broken[k][COUNTS_SLOT] = true;
+            broken[k][Point::TouchdownCounts as usize] = true;
             s.record(e);
         }
         veto.is_none()
     }
 
     fn scored(&mut self, pos: &mut Position) {
-        if self.scripted.hooks {
+        if self.scripted.hooked(Point::OnTouchdown) {
             self.scripted
-                .event(pos, self.params, EventHook::Touchdown, self.mover);
+                .event(pos, self.params, Point::OnTouchdown, self.mover);
         }
     }
 
@@ -823,7 +790,7 @@ impl Extension for Scripted {
         } else {
             self.add_cards(pos, params, out);
         }
-        if self.allows && !pos.is_over() {
+        if self.hooked(Point::Allow) && !pos.is_over() {
             self.filter_allowed(pos, params, out);
         }
     }
@@ -862,7 +829,7 @@ impl Extension for Scripted {
                 }
             }
         }
-        if !self.allows || !asks_allow(action) || pos.is_over() {
+        if !self.hooked(Point::Allow) || !asks_allow(action) || pos.is_over() {
             return self.explain_cards(pos, params, action);
         }
         // Refused by `allow` only if the rules without it list it: a
@@ -919,7 +886,7 @@ impl Extension for Scripted {
             Err(_) if keep => {}
             Err(_) => {
                 live.broken.iter_mut().for_each(|b| *b = false);
-                live.broken_hooks.iter_mut().for_each(|b| *b = [false; HOOKS]);
+                live.broken_hooks.iter_mut().for_each(|b| *b = [false; POINTS]);
             }
         }
     }

@@ -1381,6 +1381,18 @@ rawequal = nil
 mod tests {
     use super::*;
 
+    /// What a test chunk returns, as text.
+    fn result_text(sb: &Sandbox, src: &str) -> String {
+        match sb
+            .load("t.lua", src)
+            .unwrap_or_else(|e| panic!("{src}: {e}"))
+        {
+            Value::String(s) => s.to_str().unwrap().to_string(),
+            Value::Integer(n) => n.to_string(),
+            other => format!("{other:?}"),
+        }
+    }
+
     fn eval(src: &str) -> mlua::Result<Value> {
         Sandbox::new().unwrap().load("test.lua", src)
     }
@@ -1529,14 +1541,7 @@ mod tests {
                 "",
             ),
         ] {
-            let v = sb
-                .load("t.lua", src)
-                .unwrap_or_else(|e| panic!("{src}: {e}"));
-            let got = match v {
-                Value::String(s) => s.to_str().unwrap().to_string(),
-                Value::Integer(n) => n.to_string(),
-                other => format!("{other:?}"),
-            };
+            let got = result_text(&sb, src);
             assert_eq!(got, want, "{src}");
         }
     }
@@ -1812,14 +1817,7 @@ return calls .. ":" .. table.concat(ids, ",")
                 "nilx",
             ),
         ] {
-            let v = sb
-                .load("t.lua", src)
-                .unwrap_or_else(|e| panic!("{src}: {e}"));
-            let got = match v {
-                Value::String(s) => s.to_str().unwrap().to_string(),
-                Value::Integer(n) => n.to_string(),
-                other => format!("{other:?}"),
-            };
+            let got = result_text(&sb, src);
             assert!(got.contains(want), "{src}: {got}");
         }
     }

@@ -8,7 +8,9 @@
 //! lists, and the rule points its engine calls.
 
 pub mod error;
+pub mod fields;
 pub mod freeze;
+pub mod layout;
 mod order;
 pub mod registry;
 pub mod sandbox;

@@ -14,5 +14,6 @@ pub mod layout;
 mod order;
 pub mod registry;
 pub mod sandbox;
+pub mod variants;
 
 pub use error::ScriptError;

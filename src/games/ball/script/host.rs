@@ -306,7 +306,7 @@ impl Host {
         let sandbox = Sandbox::new()
             .map_err(|e| vec![ScriptError::from_lua(&e, "sandbox", "host", "start")])?;
         let game = api::register(&sandbox.lua)
-            .and_then(|g| freeze(&sandbox, g))
+            .and_then(|g| crate::script::variants::read_only(&sandbox.lua, g))
             .map_err(|e| vec![ScriptError::from_lua(&e, "api", "host", "start")])?;
         let _ = sandbox.lua.globals().set("game", &game);
         let names = Names::new(&sandbox.lua)
@@ -1415,26 +1415,6 @@ fn declared(card: &Table, list: &Table, kinds: &[ArgKind]) -> Result<Declared, S
     Ok(d)
 }
 
-/// The `game` table, read-only: a script cannot replace `game.move` for
-/// the scripts loaded after it.
-fn freeze(sb: &Sandbox, game: Table) -> mlua::Result<Table> {
-    let proxy = sb.lua.create_table()?;
-    let mt = sb.lua.create_table()?;
-    mt.set("__index", game)?;
-    mt.set("__metatable", false)?;
-    mt.set(
-        "__newindex",
-        sb.lua
-            .create_function(|_, (_t, k): (Value, Value)| -> mlua::Result<()> {
-                Err(mlua::Error::runtime(format!(
-                    "attempt to modify read-only table 'game.{}'",
-                    lua_show(&k)
-                )))
-            })?,
-    )?;
-    proxy.set_metatable(Some(mt))?;
-    Ok(proxy)
-}
 
 fn to_arg(v: &Value, kind: ArgKind) -> Option<Arg> {
     match (kind, v) {

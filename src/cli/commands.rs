@@ -26,7 +26,7 @@ pub fn dispatch(
 ) -> Result<(), UsageError> {
     let command = match command {
         Command::Test(args) => return super::test::run(args, out),
-        Command::Init(args) => return super::init::run(args, out),
+        Command::Init(args) => return super::init::run(args, game_flag, out),
         Command::Rules { ids } => return super::rules::run(&ids, out),
         Command::Serve(args) => return super::serve::serve(args),
         Command::Gallery(args) => return super::serve::gallery(args, spec),

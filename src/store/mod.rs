@@ -52,6 +52,12 @@ pub struct Store {
     path: PathBuf,
 }
 
+impl std::fmt::Debug for Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Store({})", self.path.display())
+    }
+}
+
 /// The 100-byte header of an SQLite file: `application_id` at 68 and
 /// `user_version` at 60, big-endian (the SQLite file format, 1.3).
 const MAGIC: &[u8; 16] = b"SQLite format 3\0";

@@ -257,3 +257,184 @@ pub fn end_name(g: &crate::games::gball::Gball, pos: &Position) -> String {
     crate::games::gball::game::end_of(g, pos).name.to_string()
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::gball::Venue;
+    use crate::games::gball::position::{STAR_C, STAR_T};
+    use crate::games::gball::ruleset::GballRuleset;
+
+    /// Two teams, `games` rounds a season.
+    fn league(games: u32) -> League {
+        let mut rules = GballRuleset::standard();
+        rules.params.games_per_season = games;
+        League::new(1, &rules, 2).unwrap()
+    }
+
+    fn fielded(player: u32, stars: u8, absence: Absence) -> Fielded {
+        Fielded {
+            number: player as u8 + 1,
+            player,
+            stars,
+            veteran: false,
+            goals: 0,
+            stars_after: stars,
+            injury: None,
+            serious_foul: false,
+            absence,
+        }
+    }
+
+    fn played(red: Vec<Fielded>, blu: Vec<Fielded>) -> Played {
+        Played {
+            bots: ["greedy".into(), "greedy".into()],
+            sets: [1, 0],
+            points: [0, 0],
+            winner: Some(Team::Red),
+            end: "sets".into(),
+            turns: 10,
+            actions: 100,
+            called_up: [0, 0],
+            red,
+            blu,
+        }
+    }
+
+    fn player(l: &League, team: u32, i: u32) -> Player {
+        l.player(team, i).unwrap().clone()
+    }
+
+    #[test]
+    fn g17_6_absences_are_carried_and_counted_down() {
+        let mut l = league(3);
+        let f1 = &l.fixtures[0];
+        let (home, away) = (f1.home, f1.away);
+        // Home's player 0: 2 games (severe), player 1: serious (1 game),
+        // player 2: the season; away's player 0 a serious foul.
+        let mut red: Vec<Fielded> = (0..9).map(|i| fielded(i, 0, Absence::None)).collect();
+        red[0].absence = Absence::Games(2);
+        red[1].absence = Absence::Games(1);
+        red[2].absence = Absence::Season;
+        let mut blu: Vec<Fielded> = (0..9).map(|i| fielded(i, 0, Absence::None)).collect();
+        blu[0].absence = Absence::Games(1);
+        blu[0].serious_foul = true;
+        assert!(!apply(&mut l, 1, Default::default(), played(red, blu)));
+        assert_eq!(player(&l, home, 0).misses, 2);
+        assert_eq!(player(&l, home, 1).misses, 1);
+        assert!(player(&l, home, 2).out_for_season);
+        assert!(!player(&l, home, 2).available());
+        assert_eq!(player(&l, away, 0).misses, 1);
+        // Fixture 2: they sit it out; one fewer each.
+        let f2 = l.fixtures[1].clone();
+        let side = |l: &League, team: u32| -> Vec<Fielded> {
+            l.squad(team)
+                .iter()
+                .filter(|p| p.available())
+                .take(9)
+                .map(|p| fielded(p.index, p.stars, Absence::None))
+                .collect()
+        };
+        let (r, b) = (side(&l, f2.home), side(&l, f2.away));
+        apply(&mut l, 2, Default::default(), played(r, b));
+        assert_eq!(player(&l, home, 0).misses, 1);
+        assert_eq!(player(&l, home, 1).misses, 0);
+        assert!(player(&l, home, 1).available());
+        assert_eq!(player(&l, away, 0).misses, 0);
+        assert!(player(&l, home, 2).out_for_season, "the season is not over");
+        // Fixture 3 ends season 1: the 2-game absence is counted down to
+        // its end and the season-long one served.
+        let f3 = l.fixtures[2].clone();
+        let (r, b) = (side(&l, f3.home), side(&l, f3.away));
+        assert!(apply(&mut l, 3, Default::default(), played(r, b)));
+        assert_eq!(player(&l, home, 0).misses, 0);
+        assert!(!player(&l, home, 2).out_for_season, "served at the season's end");
+        assert_eq!(l.season, 2);
+    }
+
+    #[test]
+    fn g17_6_a_veteran_retires_and_g17_7_earned_stars_stay() {
+        let mut l = league(2);
+        let (home, away) = (l.fixtures[0].home, l.fixtures[0].away);
+        let mut red: Vec<Fielded> = (0..9).map(|i| fielded(i, 0, Absence::None)).collect();
+        red[8].veteran = true;
+        red[8].absence = Absence::Retired;
+        let before = player(&l, home, 3).stars;
+        red[3].stars = before;
+        red[3].stars_after = before | STAR_T | STAR_C;
+        let blu: Vec<Fielded> = (0..9).map(|i| fielded(i, 0, Absence::None)).collect();
+        apply(&mut l, 1, Default::default(), played(red, blu));
+        assert!(player(&l, home, 8).retired);
+        assert!(!player(&l, home, 8).available());
+        assert_eq!(player(&l, home, 3).stars, before | STAR_T | STAR_C);
+        let _ = away;
+    }
+
+    #[test]
+    fn g17_8_the_season_end_counts_seasons_and_draws_the_next() {
+        let mut l = league(1);
+        let seasons: Vec<u32> = l.players.iter().map(|p| p.season).collect();
+        let stars_of_fourth: Vec<(u32, u32)> = l
+            .players
+            .iter()
+            .filter(|p| p.season == 4 && p.stars != 0)
+            .map(|p| (p.team, p.index))
+            .collect();
+        let red: Vec<Fielded> = (0..9).map(|i| fielded(i, 0, Absence::None)).collect();
+        let blu = red.clone();
+        // Earned stars are kept as fielded: give back each player's own.
+        let mut p = played(red, blu);
+        for (team, side) in [(l.fixtures[0].home, &mut p.red), (l.fixtures[0].away, &mut p.blu)] {
+            for x in side.iter_mut() {
+                let s = l.player(team, x.player).unwrap().stars;
+                x.stars = s;
+                x.stars_after = s;
+            }
+        }
+        assert!(apply(&mut l, 1, Default::default(), p));
+        assert_eq!(l.season, 2);
+        for (pl, before) in l.players.iter().zip(seasons) {
+            assert_eq!(pl.season, before + 1);
+            assert_eq!(pl.veteran, pl.season >= 5, "G17.4");
+            assert!(!pl.veteran || pl.stars == 0, "G17.4");
+        }
+        for (team, i) in stars_of_fourth {
+            assert_eq!(l.player(team, i).unwrap().stars, 0, "G17.4: stars gone");
+        }
+        // Season 2's fixture is drawn, numbered on.
+        assert_eq!(l.fixtures.len(), 2);
+        assert_eq!((l.fixtures[1].number, l.fixtures[1].season), (2, 2));
+    }
+
+    #[test]
+    fn g17_9_the_venue_is_home_or_neutral() {
+        let l = league(1);
+        assert!(!l.fixtures[0].neutral);
+        let p = super::super::play::prepare(&l, 1).unwrap();
+        assert_eq!(p.game.params.venue, Venue::Home);
+        let mut rules = GballRuleset::standard();
+        rules.params.venue = Venue::Neutral;
+        let l = League::new(1, &rules, 2).unwrap();
+        assert!(l.fixtures.iter().all(|f| f.neutral));
+        let p = super::super::play::prepare(&l, 1).unwrap();
+        assert_eq!(p.game.params.venue, Venue::Neutral);
+        // The home team plays as RED.
+        let home = l.squad(l.fixtures[0].home);
+        let first = super::super::roster::best_nine(&l.params, &home)[0];
+        assert_eq!(p.sides[0][0].1, first);
+    }
+
+    #[test]
+    fn g17_5_a_short_squad_calls_up_before_the_match() {
+        let mut l = league(1);
+        let home = l.fixtures[0].home;
+        for p in l.players.iter_mut().filter(|p| p.team == home).take(4) {
+            p.misses = 2;
+        }
+        let p = super::super::play::prepare(&l, 1).unwrap();
+        assert_eq!(p.callups[0].len(), 4);
+        assert!(p.callups[0].iter().all(|c| c.stars == 0 && !c.veteran));
+        assert_eq!(p.sides[0].len(), 9);
+        assert_eq!(p.callups[1].len(), 0);
+    }
+}

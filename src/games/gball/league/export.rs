@@ -317,6 +317,17 @@ pub fn read(text: &str) -> Result<League, String> {
             played,
         });
     }
+    // The season in progress always has a fixture to play: the last
+    // fixture of a season draws the next (G17.8).
+    if !fixtures
+        .iter()
+        .any(|f| f.season == doc.season && f.played.is_none())
+    {
+        return Err(format!(
+            "fixtures: season {} (the season in progress) has no fixture left to play (G17.8)",
+            doc.season
+        ));
+    }
     Ok(League {
         seed: doc.seed,
         ruleset_name: doc.ruleset.name,

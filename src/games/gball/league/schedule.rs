@@ -54,8 +54,8 @@ pub fn round_pairs(ids: &[u32], r: u32) -> Vec<(u32, u32)> {
         let (a, b) = (order[i], order[n - 1 - i]);
         if let (Some(a), Some(b)) = (a, b) {
             // Alternate who is at home, so no team is always home.
-            let (h, w) = if (i + k) % 2 == 0 { (a, b) } else { (b, a) };
-            pairs.push(if cycle % 2 == 0 { (h, w) } else { (w, h) });
+            let (h, w) = if (i + k).is_multiple_of(2) { (a, b) } else { (b, a) };
+            pairs.push(if cycle.is_multiple_of(2) { (h, w) } else { (w, h) });
         }
     }
     pairs

@@ -120,6 +120,18 @@ pub fn check_header(path: &Path, schema: &Schema) -> Result<u32, String> {
 impl Store {
     /// Makes a new store file at `path`; refuses an existing one.
     pub fn create(path: &Path, schema: &Schema) -> Result<Store, String> {
+        Store::create_with(path, schema, |_| Ok(()))
+    }
+
+    /// Makes a new store file at `path` (refusing an existing one) and
+    /// fills it with `init`, in the same transaction as its schema: the
+    /// file is whole or holds nothing of the store (and is then refused
+    /// as not one: a killed creation leaves an empty file).
+    pub fn create_with(
+        path: &Path,
+        schema: &Schema,
+        init: impl FnOnce(&Transaction) -> Result<(), rusqlite::Error>,
+    ) -> Result<Store, String> {
         let name = shown(path);
         // Claims the name first, so that two creators never share a file.
         std::fs::OpenOptions::new()
@@ -140,7 +152,7 @@ impl Store {
                     tx.execute_batch(m)?;
                 }
                 tx.pragma_update(None, "user_version", schema.version() as i64)?;
-                Ok(())
+                init(tx)
             })?;
             Ok(store)
         })();
@@ -266,7 +278,7 @@ impl Failure {
     fn message(self, path: &Path) -> String {
         match self {
             Failure::Sql(e) => sql_error(path, e),
-            Failure::Refused(m) => m,
+            Failure::Refused(m) => format!("{}: {m}", shown(path)),
         }
     }
 }
@@ -337,7 +349,7 @@ mod tests {
             tx.execute("INSERT INTO t VALUES (1, 'a')", [])?;
             Err(Failure::Refused("no".into()))
         });
-        assert_eq!(r.unwrap_err(), "no");
+        assert!(r.unwrap_err().ends_with("s.db`: no"));
         let n: i64 = s
             .read(|tx| Ok(tx.query_row("SELECT count(*) FROM t", [], |r| r.get(0))?))
             .unwrap();

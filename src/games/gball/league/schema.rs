@@ -16,7 +16,7 @@
 //!   player, stars as fielded and after, goals, injury, serious foul,
 //!   games to miss.
 
-use rusqlite::{Transaction, params};
+use rusqlite::{OptionalExtension, Transaction, params};
 
 use super::League;
 use super::result::{Absence, Fielded, Played};
@@ -93,11 +93,16 @@ fn bad(what: String) -> Failure {
 
 /// Reads the whole league in one snapshot.
 pub fn load(tx: &Transaction) -> Result<League, Failure> {
-    let (seed, ruleset_name, ruleset_toml, season): (i64, String, String, u32) = tx.query_row(
-        "SELECT seed, ruleset_name, ruleset, season FROM league WHERE id = 1",
-        [],
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
-    )?;
+    let row: Option<(i64, String, String, u32)> = tx
+        .query_row(
+            "SELECT seed, ruleset_name, ruleset, season FROM league WHERE id = 1",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+        )
+        .optional()?;
+    let Some((seed, ruleset_name, ruleset_toml, season)) = row else {
+        return Err(bad("not a whole league: it has no `league` row".into()));
+    };
     let rules = super::parse_ruleset(&ruleset_name, &ruleset_toml).map_err(bad)?;
     let mut st = tx.prepare("SELECT id, name FROM teams ORDER BY id")?;
     let teams = st
@@ -296,10 +301,10 @@ fn save_fixture(tx: &Transaction, f: &Fixture) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// Writes a whole league into a new store (`league new`, `import`).
+/// Writes a whole league into a new store (`league new`, `import`), in
+/// the transaction that makes its schema.
 pub fn create(path: &std::path::Path, l: &League) -> Result<Store, String> {
-    let mut store = Store::create(path, &SCHEMA)?;
-    let written = store.write(|tx| {
+    Store::create_with(path, &SCHEMA, |tx| {
         save_meta(tx, l)?;
         for t in &l.teams {
             tx.execute(
@@ -314,13 +319,7 @@ pub fn create(path: &std::path::Path, l: &League) -> Result<Store, String> {
             save_fixture(tx, f)?;
         }
         Ok(())
-    });
-    if let Err(e) = written {
-        drop(store);
-        let _ = std::fs::remove_file(path);
-        return Err(e);
-    }
-    Ok(store)
+    })
 }
 
 pub fn open(path: &std::path::Path) -> Result<Store, String> {

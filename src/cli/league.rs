@@ -63,7 +63,8 @@ first) and play: A the home team (RED), B the away team. A round's fixtures are 
 once on --threads, and committed one by one in fixture order; each fixture's dice come from \
 the league's seed and its number alone, so the season is the same for any --threads, and a \
 run killed half-way and started again ends exactly as an unbroken one. Two runs on one file \
-share the work (a fixture already committed by the other is skipped). A progress bar is \
+end as one run would: a fixture the other run committed first is skipped (\"already played \
+by another run\"; it had the same result). A progress bar is \
 drawn on stderr when it is a terminal; each fixture played is a line on stdout.
 
 Examples:
@@ -74,6 +75,7 @@ Examples:
 
 Exit status: 0 ok (also when nothing was left to play); 2 bad input with one line on stderr.")]
     Play {
+        /// The league file.
         #[arg(value_name = "PATH")]
         path: PathBuf,
         /// Play to the end of the current season.
@@ -106,6 +108,7 @@ Examples:
 
 Exit status: 0 ok; 2 bad input with one line on stderr.")]
     Table {
+        /// The league file.
         #[arg(value_name = "PATH")]
         path: PathBuf,
         /// Print JSON instead of text.
@@ -126,6 +129,7 @@ Examples:
 
 Exit status: 0 ok; 2 bad input with one line on stderr.")]
     Export {
+        /// The league file.
         #[arg(value_name = "PATH")]
         path: PathBuf,
     },
@@ -141,8 +145,10 @@ Examples:
 
 Exit status: 0 ok; 2 bad input with one line on stderr.")]
     Import {
+        /// The export to read, or `-` for standard input.
         #[arg(value_name = "JSON")]
         json: PathBuf,
+        /// The league file to make (must not exist).
         #[arg(value_name = "PATH")]
         path: PathBuf,
     },
@@ -158,8 +164,10 @@ Examples:
 
 Exit status: 0 ok; 2 bad input (no such fixture, not played yet) with one line on stderr.")]
     Record {
+        /// The league file.
         #[arg(value_name = "PATH")]
         path: PathBuf,
+        /// The fixture's number.
         #[arg(value_name = "N")]
         number: u32,
     },
@@ -173,9 +181,22 @@ fn open(path: &Path) -> Result<(crate::store::Store, League), UsageError> {
 
 pub fn run(
     args: LeagueArgs,
+    game_flag: Option<&str>,
     spec: Option<&str>,
     out: &mut dyn std::io::Write,
 ) -> Result<(), UsageError> {
+    if let Some(g) = game_flag
+        && g != "gball"
+    {
+        return Err(UsageError(format!(
+            "--game {g}: a league is G-ball's (G17)"
+        )));
+    }
+    if spec.is_some() && !matches!(args.command, LeagueCommand::New { .. }) {
+        return Err(UsageError(
+            "--ruleset: a league plays by the ruleset it was made with, kept in its file; give --ruleset to `ball league new`".into(),
+        ));
+    }
     match args.command {
         LeagueCommand::New { path, teams, seed } => {
             let spec = spec.unwrap_or(ruleset::DEFAULT);

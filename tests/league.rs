@@ -366,3 +366,40 @@ fn every_league_command_has_examples() {
         assert!(help.contains("Examples:"), "league {sub}");
     }
 }
+
+/// A fixture a person played (`play --person`, on the terminal board) is
+/// kept with its actions: its record is those actions, and the export
+/// carries them. Played here by a bot standing in for the person.
+#[test]
+fn a_person_s_fixture_keeps_its_actions() {
+    use ball::games::gball::league::{play, result, schema};
+    let lg = Lg::new();
+    let path = lg.make("p.league", 2, 2, 8);
+    let mut store = schema::open(Path::new(&path)).unwrap();
+    let l = schema::read(&mut store).unwrap();
+    let p = play::prepare(&l, 1).unwrap();
+    let bots = ["greedy".to_string(), "greedy".to_string()];
+    let m = play::run(&p, &bots, true).unwrap();
+    let labels = [result::PERSON.to_string(), "greedy".to_string()];
+    let mut played = play::played(&p, &m, &labels);
+    played.moves = Some(m.actions.clone());
+    schema::commit(&mut store, 1, p.callups.clone(), played).unwrap();
+    drop(store);
+    // `person` is no bot: the record can only come from the actions.
+    let rec = ok(&["league", "record", &path, "1"], None);
+    assert!(rec.contains("RED: person"), "{rec}");
+    std::fs::write(lg.p("p1.record"), &rec).unwrap();
+    let check = ok(&["replay", "--check", &lg.p("p1.record")], None);
+    assert!(check.starts_with("ok:"), "{check}");
+    let one = export(&path);
+    assert!(one.contains("\"moves\""));
+    ok(&["league", "import", "-", &lg.p("q.league")], Some(&one));
+    assert_eq!(export(&lg.p("q.league")), one);
+    // The next fixture is the bots' again, and its record has no moves.
+    ok(&["league", "play", &path], None);
+    let v: serde_json::Value = serde_json::from_str(&export(&path)).unwrap();
+    assert!(v["fixtures"][1]["result"].get("moves").is_none());
+    // Without a terminal, --person is refused in one line.
+    let e = refused(&["league", "play", &path, "--person", "home"], None);
+    assert!(e.contains("terminal"), "{e}");
+}

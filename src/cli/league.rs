@@ -72,6 +72,13 @@ Examples:
   ball league play my.league --round
   ball league play my.league --season --bots greedy,random
   ball league play my.league --fixture 12 --threads 2
+  ball league play my.league --person home --bots greedy,greedy
+
+--person SIDE: the next fixture on the terminal board (G-ball's keys: `ball play --help`). \
+Replacements are called up to nine available players as for the bots; you then name your \
+match roster from the squad's available players (Enter takes the bots' best nine). The match \
+is committed when it is over, with its actions (its record is then the one you played); \
+quitting before the end commits nothing.
 
 Exit status: 0 ok (also when nothing was left to play); 2 bad input with one line on stderr.")]
     Play {
@@ -93,6 +100,11 @@ Exit status: 0 ok (also when nothing was left to play); 2 bad input with one lin
         /// Worker threads [default: the machine's cores].
         #[arg(long, value_name = "N")]
         threads: Option<usize>,
+        /// Play the next fixture yourself, for the home or the away team,
+        /// on the terminal board: name your roster first; the other side
+        /// is its bot of --bots.
+        #[arg(long, value_name = "SIDE", value_parser = ["home", "away"], conflicts_with = "how")]
+        person: Option<String>,
     },
     /// Standings and the season report: scorers, injuries, stars earned, retirements.
     #[command(after_help = "\
@@ -227,10 +239,14 @@ pub fn run(
             fixture,
             bots,
             threads,
+            person,
         } => {
             let bots = super::sim::parse_bots(&bots)?;
             let threads = super::sim::threads(threads)?;
-            play_cmd(&path, season, round, fixture, &bots, threads, out)?;
+            match person.as_deref() {
+                Some(side) => play_person(&path, usize::from(side == "away"), &bots, out)?,
+                None => play_cmd(&path, season, round, fixture, &bots, threads, out)?,
+            }
         }
         LeagueCommand::Table {
             path,
@@ -404,6 +420,180 @@ fn play_cmd(
     Ok(())
 }
 
+/// `play --person SIDE`: the next fixture, one side a person's, on the
+/// terminal board; the roster named first on the terminal.
+fn play_person(
+    path: &Path,
+    side: usize,
+    bots: &[String; 2],
+    out: &mut dyn std::io::Write,
+) -> Result<(), UsageError> {
+    use std::io::{BufRead, IsTerminal, Write};
+    if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+        return Err(UsageError(
+            "--person: the terminal board needs a terminal on standard input and output".into(),
+        ));
+    }
+    let (mut store, l) = open(path)?;
+    let Some(&n) = l.next_round(|_| true).first() else {
+        writeln!(out, "nothing to play")?;
+        return Ok(());
+    };
+    let mut p = play::prepare(&l, n).map_err(UsageError)?;
+    let f = l.fixture(n).expect("prepared").clone();
+    let team = [f.home, f.away][side];
+    let mut squad = l.squad(team);
+    squad.extend(p.callups[side].iter().cloned());
+    let best = league::roster::best_nine(&l.params, &squad);
+    // The squad and the question, straight on the terminal.
+    let mut term = std::io::stdout().lock();
+    writeln!(
+        term,
+        "Fixture {n} (season {}, round {}): {} (home, RED) v {} (away, BLU). You are {}.",
+        f.season,
+        f.round,
+        l.team_name(f.home),
+        l.team_name(f.away),
+        l.team_name(team)
+    )?;
+    writeln!(
+        term,
+        "\n place  name                  stars  vet  season  available"
+    )?;
+    for x in squad.iter().filter(|x| !x.retired) {
+        let why = if x.available() {
+            "yes".to_string()
+        } else if x.out_for_season {
+            "out for the season".to_string()
+        } else {
+            format!("misses {} more", x.misses)
+        };
+        writeln!(
+            term,
+            " {:>5}  {:<20}  {:<5}  {:<3}  {:>6}  {why}",
+            x.index,
+            x.name,
+            crate::games::gball::position::stars_name(x.stars),
+            if x.veteran { "yes" } else { "" },
+            x.season
+        )?;
+    }
+    if !p.callups[side].is_empty() {
+        writeln!(
+            term,
+            "({} called up to have nine available, G17.5)",
+            p.callups[side].len()
+        )?;
+    }
+    let best_text: Vec<String> = best.iter().map(u32::to_string).collect();
+    let stdin = std::io::stdin();
+    let named = loop {
+        write!(
+            term,
+            "\nYour match roster: up to nine places, numbered 1-9 in the order given [Enter: {}]: ",
+            best_text.join(" ")
+        )?;
+        term.flush()?;
+        let mut line = String::new();
+        if stdin.lock().read_line(&mut line)? == 0 {
+            return Err(UsageError(
+                "--person: no roster named (end of input)".into(),
+            ));
+        }
+        let chosen: Result<Vec<u32>, _> = line
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|w| !w.is_empty())
+            .map(str::parse::<u32>)
+            .collect();
+        let chosen = match chosen {
+            Ok(c) if c.is_empty() => best.clone(),
+            Ok(c) => c,
+            Err(_) => {
+                writeln!(term, "squad places are whole numbers, e.g. 0 3 4")?;
+                continue;
+            }
+        };
+        match league::roster::match_roster(&squad, &chosen) {
+            Ok(named) => break named,
+            Err(e) => writeln!(term, "{e}")?,
+        }
+    };
+    drop(term);
+    p.sides[side] = named.iter().map(|(r, i)| (r.number, *i, r.stars)).collect();
+    let list = named.into_iter().map(|(r, _)| r).collect();
+    if side == 0 {
+        p.game.teams.red = list;
+    } else {
+        p.game.teams.blu = list;
+    }
+    let rules = GballRuleset {
+        params: p.game.params.clone(),
+        teams: p.game.teams.clone(),
+        ..l.ruleset().map_err(UsageError)?
+    };
+    let seats = [0, 1].map(|k| {
+        Some(if k == side {
+            crate::shell::Seat::Person
+        } else {
+            crate::shell::Seat::Bot(bots[k].clone())
+        })
+    });
+    let mut app = crate::tui::new_app(crate::tui::Play::<Gball> {
+        ruleset: rules,
+        seats,
+        seed: p.seed,
+        load: None,
+        bot_delay: std::time::Duration::from_millis(500),
+    })
+    .map_err(UsageError)?;
+    crate::tui::run::run(&mut app, std::time::Duration::from_millis(500)).map_err(UsageError)?;
+    let session = app.session();
+    let end = session.position().clone();
+    if crate::kernel::game::Game::to_move(&p.game, &end).is_some() {
+        writeln!(
+            out,
+            "fixture {n}: the match was left unfinished; nothing committed"
+        )?;
+        return Ok(());
+    }
+    let mut tally = league::result::Tally::default();
+    for x in session.played() {
+        for e in &x.events {
+            crate::kernel::events::Sink::emit(&mut tally, *e);
+        }
+    }
+    let moves: Vec<String> = session
+        .played()
+        .iter()
+        .map(|x| x.action.to_string())
+        .collect();
+    let m = play::Match {
+        start: crate::games::gball::flow::new_match(&p.game, p.seed, &mut ()),
+        end,
+        tally,
+        count: moves.len() as u32,
+        actions: moves.clone(),
+    };
+    let mut labels = bots.clone();
+    labels[side] = league::result::PERSON.to_string();
+    let mut played = play::played(&p, &m, &labels);
+    played.moves = Some(moves);
+    let line = fixture_line(&l, n, &played);
+    match schema::commit(&mut store, n, p.callups, played).map_err(UsageError)? {
+        schema::Committed::Done(ended) => {
+            writeln!(out, "{line}")?;
+            if ended {
+                writeln!(out, "season {} ends", f.season)?;
+            }
+        }
+        schema::Committed::AlreadyPlayed => writeln!(
+            out,
+            "fixture {n}: another run committed it while you played; yours is not kept"
+        )?,
+    }
+    Ok(())
+}
+
 fn fixture_line(l: &League, n: u32, p: &league::result::Played) -> String {
     let f = l.fixture(n).expect("a fixture of the league");
     format!(
@@ -421,7 +611,11 @@ fn fixture_line(l: &League, n: u32, p: &league::result::Played) -> String {
 /// Fixture `n`'s match record, replayed from what the league stored.
 fn record(l: &League, n: u32) -> Result<String, UsageError> {
     let (prepared, played) = play::prepare_played(l, n).map_err(UsageError)?;
-    let m = play::run(&prepared, &played.bots, true).map_err(UsageError)?;
+    let m = match &played.moves {
+        Some(moves) => play::replay_moves(&prepared, moves),
+        None => play::run(&prepared, &played.bots, true),
+    }
+    .map_err(UsageError)?;
     let again = play::played(&prepared, &m, &played.bots);
     if (again.sets, again.points, again.winner, again.actions)
         != (played.sets, played.points, played.winner, played.actions)

@@ -87,6 +87,9 @@ pub struct ResultDoc {
     pub called_up: [u32; 2],
     pub home_roster: Vec<FieldedDoc>,
     pub away_roster: Vec<FieldedDoc>,
+    /// The actions, when a person played a side.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<Vec<String>>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -175,6 +178,7 @@ pub fn to_doc(l: &League) -> Doc {
                 called_up: p.called_up,
                 home_roster: fielded(&p.red),
                 away_roster: fielded(&p.blu),
+                moves: p.moves.clone(),
             }),
         })
         .collect();
@@ -354,7 +358,14 @@ fn read_result(
         w => return Err(format!("{at}.result.winner: `{w}`: home, away or draw")),
     };
     for b in &r.bots {
-        crate::bots::check_spec(b).map_err(|e| format!("{at}.result.bots: {e}"))?;
+        if b != super::result::PERSON {
+            crate::bots::check_spec(b).map_err(|e| format!("{at}.result.bots: {e}"))?;
+        }
+    }
+    if let Some(m) = &r.moves
+        && m.iter().any(|a| a.len() > 80 || a.contains(['\n', '\r']))
+    {
+        return Err(format!("{at}.result.moves: one action a string, each one line"));
     }
     if r.end.len() > 20 {
         return Err(format!("{at}.result.end: too long"));
@@ -410,5 +421,6 @@ fn read_result(
         called_up: r.called_up,
         red: side("home_roster", home, &r.home_roster)?,
         blu: side("away_roster", away, &r.away_roster)?,
+        moves: r.moves.clone(),
     })
 }

@@ -137,6 +137,7 @@ pub fn played(p: &Prepared, m: &Match, bots: &[String; 2]) -> Played {
         called_up: [p.callups[0].len() as u32, p.callups[1].len() as u32],
         red: result::fielded(&m.end, &m.tally, Team::Red, &p.sides[0]),
         blu: result::fielded(&m.end, &m.tally, Team::Blu, &p.sides[1]),
+        moves: None,
     }
 }
 
@@ -199,4 +200,26 @@ pub fn prepare_played(league: &League, number: u32) -> Result<(Prepared, Played)
         sides: [side(&played.red), side(&played.blu)],
     };
     Ok((prepared, played))
+}
+
+/// Plays the prepared match again from stored actions (a match a person
+/// played), each checked as `ball replay --check` checks it.
+pub fn replay_moves(p: &Prepared, moves: &[String]) -> Result<Match, String> {
+    let g = &p.game;
+    let start = flow::new_match(g, p.seed, &mut ());
+    let mut pos = start.clone();
+    let mut tally = Tally::default();
+    for (k, text) in moves.iter().enumerate() {
+        let a = crate::games::gball::action::parse(text)
+            .map_err(|e| format!("fixture {}, action {}: {e}", p.number, k + 1))?;
+        flow::play(g, &mut pos, a, &mut tally)
+            .map_err(|e| format!("fixture {}, action {}: {e}", p.number, k + 1))?;
+    }
+    Ok(Match {
+        start,
+        end: pos,
+        tally,
+        actions: moves.to_vec(),
+        count: moves.len() as u32,
+    })
 }

@@ -93,7 +93,14 @@ pub struct Played {
     pub called_up: [u32; 2],
     pub red: Vec<Fielded>,
     pub blu: Vec<Fielded>,
+    /// The actions, one a string, when a person played a side (`bots`
+    /// then says `person`): such a match cannot be played again by bots,
+    /// so its record is kept. `None` for bots' matches.
+    pub moves: Option<Vec<String>>,
 }
+
+/// The seat label of a person in `Played::bots`.
+pub const PERSON: &str = "person";
 
 impl Played {
     pub fn side(&self, team: Team) -> &[Fielded] {
@@ -298,6 +305,7 @@ mod tests {
             called_up: [0, 0],
             red,
             blu,
+            moves: None,
         }
     }
 

@@ -11,7 +11,7 @@
 //!   season, retired);
 //! - `fixtures` — number, season, round, home, away, neutral, and once
 //!   played its result (bots, sets, points, winner, end, turns, actions,
-//!   call-ups);
+//!   call-ups, and the actions themselves when a person played);
 //! - `fielded` — each played fixture's match rosters: side, number,
 //!   player, stars as fielded and after, goals, injury, serious foul,
 //!   games to miss.
@@ -69,7 +69,8 @@ CREATE TABLE fixtures (
     red_points INTEGER, blu_points INTEGER,
     winner TEXT, end_name TEXT,
     turns INTEGER, actions INTEGER,
-    red_called_up INTEGER, blu_called_up INTEGER
+    red_called_up INTEGER, blu_called_up INTEGER,
+    moves TEXT
 );
 CREATE TABLE fielded (
     fixture INTEGER NOT NULL REFERENCES fixtures(number),
@@ -165,7 +166,7 @@ pub fn load(tx: &Transaction) -> Result<League, Failure> {
     let mut st = tx.prepare(
         "SELECT number, season, round, home, away, neutral, played, red_bot, blu_bot,
                 red_sets, blu_sets, red_points, blu_points, winner, end_name, turns, actions,
-                red_called_up, blu_called_up
+                red_called_up, blu_called_up, moves
          FROM fixtures ORDER BY number",
     )?;
     let mut fixtures = Vec::new();
@@ -192,6 +193,9 @@ pub fn load(tx: &Transaction) -> Result<League, Failure> {
                 called_up: [r.get(17)?, r.get(18)?],
                 red: fielded.remove(&(number, "RED".into())).unwrap_or_default(),
                 blu: fielded.remove(&(number, "BLU".into())).unwrap_or_default(),
+                moves: r
+                    .get::<_, Option<String>>(19)?
+                    .map(|m| m.lines().map(str::to_string).collect()),
             })
         } else {
             None
@@ -258,7 +262,7 @@ fn save_fixture(tx: &Transaction, f: &Fixture) -> rusqlite::Result<()> {
     tx.execute(
         "UPDATE fixtures SET played = 1, red_bot = ?2, blu_bot = ?3, red_sets = ?4,
          blu_sets = ?5, red_points = ?6, blu_points = ?7, winner = ?8, end_name = ?9,
-         turns = ?10, actions = ?11, red_called_up = ?12, blu_called_up = ?13
+         turns = ?10, actions = ?11, red_called_up = ?12, blu_called_up = ?13, moves = ?14
          WHERE number = ?1",
         params![
             f.number,
@@ -273,7 +277,8 @@ fn save_fixture(tx: &Transaction, f: &Fixture) -> rusqlite::Result<()> {
             p.turns,
             p.actions,
             p.called_up[0],
-            p.called_up[1]
+            p.called_up[1],
+            p.moves.as_ref().map(|m| m.join("\n"))
         ],
     )?;
     for (side, list) in [("RED", &p.red), ("BLU", &p.blu)] {

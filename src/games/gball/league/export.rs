@@ -221,7 +221,12 @@ pub fn read(text: &str) -> Result<League, String> {
             doc.format, doc.version
         ));
     }
-    let rules = super::parse_ruleset(&doc.ruleset.name, &doc.ruleset.toml)?;
+    let rn = &doc.ruleset.name;
+    if rn.is_empty() || rn.len() > 4096 || rn.chars().any(char::is_control) {
+        return Err("ruleset.name: 1 to 4096 bytes, no control characters".into());
+    }
+    let rules = super::parse_ruleset(&doc.ruleset.name, &doc.ruleset.toml)
+        .map_err(|e| format!("ruleset.toml: {e}"))?;
     if doc.teams.len() < 2 || doc.teams.len() > super::MAX_TEAMS {
         return Err(format!("teams: a league has 2 to {} teams", super::MAX_TEAMS));
     }

@@ -240,6 +240,17 @@ impl<E: std::error::Error> From<E> for UsageError {
     }
 }
 
+impl Cli {
+    /// The subcommands' names, in the order `ball --help` lists them.
+    fn command_names() -> Vec<String> {
+        use clap::CommandFactory;
+        Cli::command()
+            .get_subcommands()
+            .map(|c| c.get_name().to_string())
+            .collect()
+    }
+}
+
 /// Runs the parsed command, writing its output to `out`.
 pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), UsageError> {
     commands::dispatch(
@@ -252,7 +263,10 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), UsageError> {
 
 /// The binary's entry point.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return clap_failure(&e),
+    };
     // `check` and `test` report problems on stdout and still fail: their
     // output is kept when they do. Every other command prints nothing on
     // stdout when it fails.
@@ -282,6 +296,69 @@ pub fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// A command line clap refuses: one `error:` line on stderr and exit 2,
+/// as every other refusal (clap's own text is several lines of usage);
+/// `--help` and `--version` print as clap has them, on stdout, exit 0.
+fn clap_failure(e: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        let _ = e.print();
+        return ExitCode::SUCCESS;
+    }
+    eprintln!("error: {}", clap_line(e));
+    ExitCode::from(2)
+}
+
+/// Clap's error as one line: its message and tip, then where the usage
+/// is (`ball perft --help`), without the usage block.
+pub(crate) fn clap_line(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let rendered = e.render().to_string();
+    // The command whose help to point at: the first word of the command
+    // line that names one (not the value of a global option).
+    let names = Cli::command_names();
+    let mut words = std::env::args().skip(1);
+    let mut command = "ball".to_string();
+    while let Some(w) = words.next() {
+        if w == "--ruleset" || w == "--game" {
+            words.next();
+        } else if names.contains(&w) {
+            command = format!("ball {w}");
+            break;
+        }
+    }
+    let message = match e.kind() {
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
+            let valid = match e.get(ContextKind::ValidSubcommand) {
+                Some(ContextValue::Strings(v)) => v.join(", "),
+                _ => names.join(", "),
+            };
+            format!("`{command}` needs a command: one of {valid}")
+        }
+        _ => {
+            // The message is the text before the first blank line, less
+            // clap's `error: ` and the usage; an indented list (the
+            // missing arguments) joins the line.
+            let head = rendered.split("\n\n").next().unwrap_or_default();
+            let mut parts: Vec<String> = head
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with("Usage:"))
+                .map(|l| l.strip_prefix("error: ").unwrap_or(l).to_string())
+                .collect();
+            // A tip (`a similar argument exists: '--divide'`) follows.
+            for block in rendered.split("\n\n").skip(1) {
+                let block = block.trim();
+                if let Some(tip) = block.strip_prefix("tip: ") {
+                    parts.push(format!("({})", tip.trim()));
+                }
+            }
+            parts.join(" ")
+        }
+    };
+    one_line(&format!("{message}; `{command} --help` shows the usage"))
 }
 
 /// The message as one printable line: input echoed in it may carry

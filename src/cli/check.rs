@@ -46,7 +46,7 @@ pub struct CheckArgs {
 pub fn run<G: Module>(args: CheckArgs, spec: &str, out: &mut dyn Write) -> Result<(), UsageError> {
     let (what, problems) = match &args.card {
         Some(path) => (
-            format!("script {}", path.display()),
+            format!("script {}", super::display_name(path).replace('`', "")),
             G::check_script(path).ok_or_else(|| {
                 UsageError(format!(
                     "{} has no card scripts: --card checks BALL's (`ball --game ball check --card FILE.lua`)",

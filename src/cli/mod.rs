@@ -263,9 +263,13 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), UsageError> {
 
 /// The binary's entry point.
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match parse(std::env::args_os()) {
         Ok(cli) => cli,
-        Err(e) => return clap_failure(&e),
+        Err(Parsed::Clap(e)) => return clap_failure(&e),
+        Err(Parsed::Refused(UsageError(msg))) => {
+            eprintln!("error: {}", one_line(&msg));
+            return ExitCode::from(2);
+        }
     };
     // `check` and `test` report problems on stdout and still fail: their
     // output is kept when they do. Every other command prints nothing on
@@ -296,6 +300,74 @@ pub fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Why a command line was not parsed.
+pub enum Parsed {
+    /// Clap's refusal, or `--help` / `--version`.
+    Clap(clap::Error),
+    /// A command line clap takes but the commands cannot.
+    Refused(UsageError),
+}
+
+/// Parses a command line (the program's name first), and refuses
+/// standard input named twice: it can be read once.
+pub fn parse<I, T>(args: I) -> Result<Cli, Parsed>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    use clap::{CommandFactory, FromArgMatches};
+    let command = Cli::command();
+    let matches = command
+        .clone()
+        .try_get_matches_from(args)
+        .map_err(Parsed::Clap)?;
+    let stdin = stdin_args(&command, &matches);
+    if stdin.len() > 1 {
+        return Err(Parsed::Refused(UsageError(format!(
+            "`-` (standard input) is given for more than one file ({}): it can be read once",
+            stdin.join(", ")
+        ))));
+    }
+    Cli::from_arg_matches(&matches).map_err(Parsed::Clap)
+}
+
+/// Whether an argument names a file to read or write: its value name says
+/// FILE or PATH (`FILE`, `FILE.lua`, `NAME|FILE`, `PATH`). Every one that
+/// is read takes `-` for standard input (`files::read_input`).
+pub fn is_file_arg(arg: &clap::Arg) -> bool {
+    arg.get_value_names().is_some_and(|names| {
+        names
+            .iter()
+            .any(|n| n.contains("FILE") || n.contains("PATH"))
+    })
+}
+
+/// The file arguments given as `-`, named as on the command line
+/// (`--court`, `FILE`), each value once.
+fn stdin_args(command: &clap::Command, matches: &clap::ArgMatches) -> Vec<String> {
+    let mut found = Vec::new();
+    for arg in command.get_arguments().filter(|a| is_file_arg(a)) {
+        let Ok(Some(values)) = matches.try_get_raw(arg.get_id().as_str()) else {
+            continue;
+        };
+        let name = match arg.get_long() {
+            Some(l) => format!("--{l}"),
+            None => arg
+                .get_value_names()
+                .and_then(|n| n.first())
+                .map_or_else(|| arg.get_id().to_string(), |n| n.to_string()),
+        };
+        let n = values.filter(|v| *v == "-").count();
+        found.extend(std::iter::repeat_n(name, n));
+    }
+    if let Some((name, sub)) = matches.subcommand()
+        && let Some(c) = command.find_subcommand(name)
+    {
+        found.extend(stdin_args(c, sub));
+    }
+    found
 }
 
 /// A command line clap refuses: one `error:` line on stderr and exit 2,
@@ -413,11 +485,16 @@ pub(crate) fn report_script_failure(summary: &str) {
 /// Reads a file, or standard input for `-`, of at most `limit` bytes; a
 /// FIFO or a device where a file is expected is refused, not read.
 pub(crate) fn read_input(path: &std::path::Path, limit: u64) -> Result<String, UsageError> {
-    crate::files::read_input(path, limit).map_err(|e| {
-        if path.as_os_str() == "-" {
-            UsageError(format!("cannot read standard input: {e}"))
-        } else {
-            UsageError(format!("cannot read `{}`: {e}", path.display()))
-        }
-    })
+    crate::files::read_input(path, limit).map_err(|e| cannot_read(path, &e))
+}
+
+/// Why a file argument could not be read; a pipe or a device given by
+/// its path (`/dev/stdin`, `<(…)`) is pointed to `-`.
+pub(crate) fn cannot_read(path: &std::path::Path, e: &str) -> UsageError {
+    let hint = if e.contains("not a regular file") && !e.contains("directory") {
+        " (`-` reads standard input)"
+    } else {
+        ""
+    };
+    UsageError(format!("cannot read {}: {e}{hint}", display_name(path)))
 }

@@ -34,7 +34,9 @@ Exit status: 0 all passed, 2 any failed.\n\nExamples:\n  ball test\n  \
 ball test tests/scenarios/b5_4_dodge_no_exit.scn\n  ball test my-scenarios/ --accept"
 )]
 pub struct TestArgs {
-    /// Scenario files, or directories: every `*.scn` under them [default: tests/scenarios].
+    /// Scenario files, or directories: every `*.scn` under them, or `-`
+    /// for one scenario on standard input (no snapshot: its report is
+    /// printed) [default: tests/scenarios].
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
     /// Write each scenario's report as its snapshot instead of failing on
@@ -53,6 +55,8 @@ pub struct TestArgs {
 /// What became of one scenario.
 enum Verdict {
     Passed,
+    /// Passed, with no snapshot to compare (standard input): the report.
+    Reported(Vec<String>),
     Accepted,
     Failed(Vec<String>),
 }
@@ -82,6 +86,10 @@ pub fn run(args: TestArgs, out: &mut dyn Write) -> Result<(), UsageError> {
             Verdict::Passed => {
                 passed += 1;
                 ("ok", Vec::new())
+            }
+            Verdict::Reported(lines) => {
+                passed += 1;
+                ("ok", lines)
             }
             Verdict::Accepted => {
                 accepted += 1;
@@ -137,7 +145,7 @@ pub fn run(args: TestArgs, out: &mut dyn Write) -> Result<(), UsageError> {
 /// The scenario files of one argument: the file itself, or every `*.scn`
 /// under a directory, sorted.
 fn collect(root: &Path, files: &mut Vec<PathBuf>) -> Result<(), UsageError> {
-    if root.is_file() {
+    if root.is_file() || root.as_os_str() == "-" {
         files.push(root.to_path_buf());
         return Ok(());
     }
@@ -156,7 +164,14 @@ fn collect(root: &Path, files: &mut Vec<PathBuf>) -> Result<(), UsageError> {
 fn one(file: &Path, args: &TestArgs) -> Verdict {
     let shown = display(file);
     let fail = |m: String| Verdict::Failed(vec![m]);
-    let text = match crate::files::read_text(file, crate::files::MAX_SCENARIO) {
+    let stdin = file.as_os_str() == "-";
+    if stdin && args.accept {
+        return fail(
+            "standard input has no snapshot for --accept to write: save the scenario in a file"
+                .into(),
+        );
+    }
+    let text = match crate::files::read_input(file, crate::files::MAX_SCENARIO) {
         Ok(t) => t,
         Err(e) => return fail(format!("{shown}: cannot read: {e}")),
     };
@@ -168,6 +183,16 @@ fn one(file: &Path, args: &TestArgs) -> Verdict {
     };
     if !outcome.failures.is_empty() {
         return Verdict::Failed(outcome.failures);
+    }
+    // A scenario on standard input has no file, so no snapshot: its
+    // expectations held, and its report is shown instead.
+    if stdin {
+        return Verdict::Reported(
+            normalize(&outcome.report)
+                .lines()
+                .map(|l| format!("| {l}"))
+                .collect(),
+        );
     }
     let snap_path = snapshot_path(file, args.snapshots.as_deref());
     let snap_shown = display(&snap_path);
@@ -314,6 +339,9 @@ fn diff(old: &str, new: &str) -> Vec<String> {
 
 /// A path as the user would write it, `/`-separated, no leading `./`.
 fn display(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        return "standard input".into();
+    }
     let s = path.to_string_lossy().replace('\\', "/");
     s.strip_prefix("./").unwrap_or(&s).to_string()
 }

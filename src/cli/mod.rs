@@ -163,6 +163,10 @@ pub enum Command {
         /// Position JSON file, or `-` for standard input [default: the start position].
         #[arg(long, value_name = "FILE")]
         position: Option<PathBuf>,
+        /// Print `{"depth", "leaves", "divide": [{"action", "leaves"}]}`
+        /// instead (docs/json-output.md).
+        #[arg(long)]
+        json: bool,
     },
     /// Play a seeded random game; print its action log and final board.
     #[command(
@@ -177,6 +181,10 @@ pub enum Command {
         /// Also print the events of each action.
         #[arg(long)]
         events: bool,
+        /// Print the game as one JSON object instead: its actions, result
+        /// and final position (docs/json-output.md).
+        #[arg(long)]
+        json: bool,
     },
     /// Play on a board in the terminal, against a person or a bot.
     Play(play::PlayArgs),

@@ -24,12 +24,13 @@ pub fn dispatch(
     spec: Option<&str>,
     out: &mut dyn Write,
 ) -> Result<(), UsageError> {
+    unused_globals(&command, game_flag, spec)?;
     let command = match command {
         Command::Test(args) => return super::test::run(args, out),
         Command::Init(args) => return super::init::run(args, out),
         Command::Rules { ids } => return super::rules::run(&ids, out),
         Command::Serve(args) => return super::serve::serve(args),
-        Command::Gallery(args) => return super::serve::gallery(args, spec),
+        Command::Gallery(args) => return super::serve::gallery(args, game_flag, spec),
         Command::Replay(args) => return super::replay::dispatch(args, game_flag, spec, out),
         Command::Compare(args) => return super::sim::dispatch_compare(args, game_flag, out),
         Command::Merge(args) => return super::sim::dispatch_merge(args, game_flag, out),
@@ -74,6 +75,52 @@ pub fn dispatch(
         },
     )
     .expect("choose_game names a registered game")
+}
+
+/// Refuses a global option the command does not use, rather than
+/// ignoring it: `--ruleset` where the rules come from elsewhere, `--game`
+/// where there is no game to pick.
+fn unused_globals(
+    command: &Command,
+    game_flag: Option<&str>,
+    spec: Option<&str>,
+) -> Result<(), UsageError> {
+    let (name, ruleset, game): (&str, Option<&str>, Option<&str>) = match command {
+        Command::Test(_) => (
+            "test",
+            Some("each scenario plays the ruleset its `ruleset:` line names"),
+            Some("each scenario's game is its ruleset's"),
+        ),
+        Command::Rules { .. } => (
+            "rules",
+            Some("it prints every game's rules"),
+            Some("the id says the game (B…, T…, G…)"),
+        ),
+        Command::Serve(_) => (
+            "serve",
+            Some("each game's ruleset is picked on the home page"),
+            Some("each game is picked on the home page"),
+        ),
+        Command::Compare(_) => ("compare", Some("its two rulesets are A and B"), None),
+        Command::Merge(_) => ("merge", Some("the files name their run's ruleset"), None),
+        Command::Init(_) => (
+            "init",
+            Some("the workspace's ruleset extends `cards`; edit its ruleset.toml"),
+            None,
+        ),
+        _ => return Ok(()),
+    };
+    if let (Some(s), Some(why)) = (spec, ruleset) {
+        return Err(UsageError(format!(
+            "--ruleset {s}: `ball {name}` takes no ruleset: {why}"
+        )));
+    }
+    if let (Some(g), Some(why)) = (game_flag, game) {
+        return Err(UsageError(format!(
+            "--game {g}: `ball {name}` takes no game: {why}"
+        )));
+    }
+    Ok(())
 }
 
 /// Which game a command plays: the position's `game` field first, then

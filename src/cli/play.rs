@@ -62,10 +62,11 @@ pub struct PlayArgs {
     /// board), or FILE.jsonl:N for game N of a `ball sim --out` file.
     #[arg(long, value_name = "FILE")]
     pub load: Option<String>,
-    /// Seed of the game (a dice game's dice) and of the bots' choices: the
-    /// same seed and the same moves give the same game.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
+    /// Seed of a new game (a dice game's dice) and of the bots' choices:
+    /// the same seed and the same moves give the same game [default: 0;
+    /// a loaded game keeps its record's].
+    #[arg(long, value_name = "N", conflicts_with = "load")]
+    pub seed: Option<u64>,
     /// Milliseconds at least between two bot actions, so each can be
     /// followed in the log (0: as fast as the bot thinks).
     #[arg(long, value_name = "MS", default_value_t = 700)]
@@ -96,7 +97,7 @@ pub fn run<G: Module>(args: PlayArgs, ruleset: G::Ruleset) -> Result<(), UsageEr
     crate::tui::play::<G>(Play {
         ruleset,
         seats: seats.map(|s| Some(s.unwrap_or(Seat::Person))),
-        seed: args.seed,
+        seed: args.seed.unwrap_or(0),
         load: None,
         bot_delay: Duration::from_millis(args.delay),
     })
@@ -151,7 +152,7 @@ impl Visit for Load {
         crate::tui::play::<G>(Play {
             ruleset,
             seats,
-            seed: self.args.seed,
+            seed: 0,
             load: Some((self.record, self.path)),
             bot_delay: Duration::from_millis(self.args.delay),
         })

@@ -215,7 +215,7 @@ fn one(file: &Path, args: &TestArgs) -> Verdict {
     if args.accept {
         let header = match &stored {
             Some((header, _)) => header.clone(),
-            None => new_header(&shown),
+            None => new_header(&shown, &snap_path),
         };
         // Atomic: a failed write leaves the old snapshot whole.
         let written = snap_path
@@ -308,8 +308,10 @@ pub fn parse_snapshot(text: &str) -> Result<(String, String), String> {
     Err("not an insta snapshot: its header has no closing `---` line".into())
 }
 
-/// The header insta writes for `tests/scenarios.rs`' snapshots.
-fn new_header(input_file: &str) -> String {
+/// A new snapshot's header: insta's for `tests/scenarios.rs` in the
+/// project's own `tests/snapshots/`, which `cargo test` shares; elsewhere
+/// (a designer's workspace) it names `ball test`, which wrote it.
+fn new_header(input_file: &str, snap_path: &Path) -> String {
     let plain = input_file
         .chars()
         .all(|c| c.is_ascii_alphanumeric() || "_./-@".contains(c));
@@ -318,7 +320,15 @@ fn new_header(input_file: &str) -> String {
     } else {
         format!("{:?}", input_file)
     };
-    format!("---\nsource: tests/scenarios.rs\nexpression: out.report\ninput_file: {input}\n---\n")
+    let in_tests = snap_path
+        .parent()
+        .is_some_and(|d| d.ends_with("tests/snapshots"));
+    let source = if in_tests {
+        "tests/scenarios.rs"
+    } else {
+        "ball test"
+    };
+    format!("---\nsource: {source}\nexpression: out.report\ninput_file: {input}\n---\n")
 }
 
 /// What insta compares: no trailing whitespace at the end, LF line ends.

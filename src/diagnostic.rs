@@ -58,9 +58,7 @@ pub fn first_of_ruleset(problems: &[Problem], spec: &str) -> String {
 pub fn a(word: &str) -> String {
     let digits: String = word.chars().take_while(char::is_ascii_digit).collect();
     let an = if digits.is_empty() {
-        word.chars()
-            .next()
-            .is_some_and(|c| "aeioAEIO".contains(c))
+        word.chars().next().is_some_and(|c| "aeioAEIO".contains(c))
     } else {
         digits.starts_with('8')
             || (digits.len() % 3 == 2 && (digits.starts_with("11") || digits.starts_with("18")))

@@ -58,10 +58,10 @@ pub fn run<G: Module>(args: CheckArgs, spec: &str, out: &mut dyn Write) -> Resul
             let problems = G::check_ruleset(spec);
             // A ruleset that cannot be named (no such shipped name, no
             // such file, `-`) has no report: one line on stderr.
-            if spec == "-" || !crate::data::ruleset_path(spec).exists() {
-                if let Some(p) = problems.first() {
-                    return Err(UsageError(p.to_string()));
-                }
+            if (spec == "-" || !crate::data::ruleset_path(spec).exists())
+                && let Some(p) = problems.first()
+            {
+                return Err(UsageError(p.to_string()));
             }
             (format!("ruleset {spec}"), problems)
         }

@@ -528,12 +528,14 @@ fn check_lists_every_problem_and_exits_2() {
     // The report is printed once, on stdout.
     assert_eq!(r.stderr, "");
 
+    // A ruleset that names nothing has no report: one line on stderr.
     let r = ball(&["check", "--ruleset", "standrad"], None, None);
     assert_eq!(r.code, Some(2));
+    assert_eq!(r.stdout, "");
     assert!(
-        r.stdout.contains("did you mean `standard`?"),
+        r.stderr.contains("did you mean `standard`?"),
         "{}",
-        r.stdout
+        r.stderr
     );
 
     // Other commands refuse a broken ruleset with one line.

@@ -15,11 +15,12 @@ use crate::games::Module;
 
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Checks the ruleset given by --ruleset (default: standard): its TOML \
+    after_help = "Checks the ruleset given by --ruleset (default: the game's own: standard, \
+gateball or gball): its TOML \
 (syntax, unknown keys with \"did you mean\", types, ranges, verbs), its `extends` chain \
 (missing parents, cycles) and the scripts it names (missing files, duplicate cards, and \
 what the script layer finds inside them). A Gateball ruleset (`game = \"gateball\"`) is checked \
-with its court file (T1.8) and setup file. \
+with its court file (T1.8) and setup file, a G-ball one (`game = \"gball\"`) with its keys and ranges. \
 Each problem is printed as `file:line: message`, then one summary line, all on \
 stdout (--json: one JSON object). Exit status: 0 clean, 2 problems found (or a \
 ruleset that cannot be named: one line on stderr).\n\n\

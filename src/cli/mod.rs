@@ -151,7 +151,7 @@ pub enum Command {
     },
     /// Count the leaves of the action tree DEPTH actions deep.
     #[command(
-        after_help = "Every action is one ply, whoever plays it; the count is on stdout, the time on stderr. Golden counts are in tests/perft/.\n\nExamples:\n  ball perft 4\n  ball perft 3 --divide --position next.json\n  ball perft 3 --game gateball\n\nExit status: 0 ok; 2 bad input (an unreadable file, a malformed position, a malformed or illegal action) with one line on stderr and nothing on stdout."
+        after_help = "Every action is one ply, whoever plays it; the count is on stdout, the time on stderr. Golden counts are in tests/perft/.\n\nExamples:\n  ball perft 4\n  ball perft 3 --divide --position next.json\n  ball perft 3 --game gateball\n  ball new --game gball | ball perft 2 --position - --json\n\nExit status: 0 ok; 2 bad input (an unreadable file, a malformed position, a malformed or illegal action) with one line on stderr and nothing on stdout."
     )]
     Perft {
         /// Plies to count (0-64); every action (`end`, release tasks) is one ply.
@@ -170,7 +170,7 @@ pub enum Command {
     },
     /// Play a seeded random game; print its action log and final board.
     #[command(
-        after_help = "One line per action (turn, seat, action), then the result and the final board. The same seed plays the same game; in a dice game the seed also deals the dice.\n\nExamples:\n  ball selfplay --seed 7\n  ball selfplay --game gateball --seed 3 --events\n  ball --ruleset three-ap selfplay\n\nExit status: 0 ok; 2 bad input (a ruleset or option that cannot be used)."
+        after_help = "One line per action (turn, seat, action), then the result and the final board. The same seed plays the same game; in a dice game the seed also deals the dice.\n\nExamples:\n  ball selfplay --seed 7\n  ball selfplay --game gateball --seed 3 --events\n  ball --ruleset three-ap selfplay\n  ball selfplay --game gball --json | jq .result\n\nExit status: 0 ok; 2 bad input (a ruleset or option that cannot be used)."
     )]
     Selfplay {
         #[command(flatten)]

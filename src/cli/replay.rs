@@ -30,6 +30,8 @@ are printed as text.
 Examples:
   ball replay game.record
   ball replay games.jsonl:7 --check
+  ball replay games.jsonl:7 --json | jq '.steps | length'
+  cat game.record | ball replay - --check --json
   ball --ruleset cards replay saved.record | less
 
 Exit status: 0 ok; 2 a record that cannot be read or does not replay (one line \

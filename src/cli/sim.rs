@@ -34,7 +34,7 @@ recommends for balance (random,random draws 98.6% of BALL's games; greedy,greedy
 72% of them, and 95% of Gateball's, at under a millisecond a BALL game).
 
 Seats: bot A plays the seat that moves first (BALL: DEF, B3.2; Gateball: red, \
-T2.1) in even-numbered games (0, 2, …) and the other seat in odd ones, so an odd \
+T2.1; G-ball: the away team, BLU by default, G3.3, G4.3) in even-numbered games (0, 2, …) and the other seat in odd ones, so an odd \
 --games leaves the seats unbalanced (a warning says so). Game i's seed is output i of \
 SplitMix64(--seed), so the results are the same for any --threads, and --shard K/N plays \
 exactly games K, K+N, K+2N, … of the same run. A game is cut after 20000 actions (a bug \

@@ -368,6 +368,7 @@ fn no_option_is_ignored() {
             "takes no ruleset",
         ),
         (&["--game", "gateball", "gallery", "--out", ws], "--game"),
+        (&["play", "--delay", "3"], "no seat has one"),
     ] {
         let e = refused(args, None);
         assert!(e.contains(says), "{args:?}: {e}");

@@ -316,6 +316,43 @@ fn replay_json_has_steps_and_verdict() {
     assert_eq!(c["ruleset_hash"], v["ruleset_hash"]);
 }
 
+#[test]
+fn rules_and_serve_json() {
+    let all: Value = serde_json::from_str(&ok(&["rules", "--json"], None)).unwrap();
+    let all = all.as_array().unwrap();
+    assert!(
+        all.iter().any(|r| r["id"] == "G8"),
+        "G-ball's rules are listed"
+    );
+    let one: Value = serde_json::from_str(&ok(&["rules", "b5.1", "--json"], None)).unwrap();
+    assert_eq!(one[0]["id"], "B5.1");
+    assert!(one[0]["text"].as_str().unwrap().len() > 20);
+    refused(&["rules", "B99.9", "--json"], None);
+    // serve: the first line is the address, as JSON.
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ball"))
+        .args(["serve", "--port", "0", "--json", "--dir"])
+        .arg(dir.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    let read = std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(child.stdout.take().unwrap()),
+        &mut line,
+    );
+    let _ = child.kill();
+    let _ = child.wait();
+    read.unwrap();
+    let v: Value = serde_json::from_str(&line).unwrap();
+    assert!(
+        v["url"].as_str().unwrap().starts_with("http://127.0.0.1:"),
+        "{v}"
+    );
+    assert_eq!(v["reloaded"], 0);
+}
+
 /// Clap's refusals are one line too, and say where the usage is; help
 /// and version are printed whole, exit 0.
 #[test]

@@ -28,7 +28,7 @@ pub fn dispatch(
     let command = match command {
         Command::Test(args) => return super::test::run(args, out),
         Command::Init(args) => return super::init::run(args, out),
-        Command::Rules { ids } => return super::rules::run(&ids, out),
+        Command::Rules { ids, json } => return super::rules::run(&ids, json, out),
         Command::Serve(args) => return super::serve::serve(args),
         Command::Gallery(args) => return super::serve::gallery(args, game_flag, spec),
         Command::Replay(args) => return super::replay::dispatch(args, game_flag, spec, out),

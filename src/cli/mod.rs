@@ -217,6 +217,10 @@ Examples:\n  ball rules B11.6\n  ball rules T3.5 T7.8\n  ball rules G8\n  ball r
         /// Rule or section ids, e.g. B11.6, T7, g20.41.
         #[arg(value_name = "ID")]
         ids: Vec<String>,
+        /// Print a JSON array instead: `[{"id", "title"}]` without ids,
+        /// `[{"id", "title", "file", "text"}]` with them.
+        #[arg(long)]
+        json: bool,
     },
     /// Print the Lua API: the reference (Markdown) or editor annotations.
     #[command(

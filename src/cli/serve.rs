@@ -25,6 +25,10 @@ pub struct ServeArgs {
     /// At most this many games at once.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub max_games: u64,
+    /// Print the address as one JSON line, `{"url", "addr", "reloaded",
+    /// "dir"}`, for a script that started the server (with --port 0).
+    #[arg(long)]
+    pub json: bool,
 }
 
 pub fn serve(args: ServeArgs) -> Result<(), UsageError> {
@@ -37,13 +41,22 @@ pub fn serve(args: ServeArgs) -> Result<(), UsageError> {
     for n in &server.notes {
         eprintln!("ball serve: not reloaded: {n}");
     }
-    println!(
-        "ball serve: open http://{}/ ({} game{} reloaded from {})",
-        server.addr,
-        server.reloaded,
-        if server.reloaded == 1 { "" } else { "s" },
-        args.dir.display()
-    );
+    if args.json {
+        let v = serde_json::json!({
+            "url": format!("http://{}/", server.addr),
+            "addr": server.addr.to_string(),
+            "reloaded": server.reloaded,
+            "dir": args.dir.display().to_string(),
+        });
+        println!("{v}");
+    } else {
+        println!(
+            "ball serve: open http://{}/ ({} reloaded from {})",
+            server.addr,
+            crate::diagnostic::plural(server.reloaded as u64, "game"),
+            args.dir.display()
+        );
+    }
     server.wait();
     Ok(())
 }

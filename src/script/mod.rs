@@ -8,9 +8,13 @@
 //! lists, and the rule points its engine calls.
 
 pub mod error;
+pub mod fields;
 pub mod freeze;
+pub mod layout;
 mod order;
 pub mod registry;
+pub mod ruleset_keys;
 pub mod sandbox;
+pub mod variants;
 
 pub use error::ScriptError;

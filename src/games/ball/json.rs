@@ -131,7 +131,7 @@ pub fn write_with(pos: &Position, layout: &Layout) -> String {
 pub fn vars_text(pos: &Position, layout: &Layout) -> String {
     let mut parts = Vec::new();
     for v in &layout.vars {
-        let values = &pos.vars[v.slot..v.slot + v.scope.slots()];
+        let values = &pos.vars[v.slots()];
         let key = Value::String(v.name.clone());
         match v.scope {
             Scope::Game if values[0] != 0 => parts.push(format!("{key}: {}", values[0])),
@@ -155,7 +155,7 @@ pub fn vars_text(pos: &Position, layout: &Layout) -> String {
         layout
             .vars
             .iter()
-            .any(|v| (v.slot..v.slot + v.scope.slots()).contains(&i))
+            .any(|v| (v.slots()).contains(&i))
     };
     for (i, n) in pos.vars.iter().enumerate() {
         if *n != 0 && !owned(i) {
@@ -724,7 +724,7 @@ fn check_outcome(
                 );
             }
         }
-        None if params.layout.decides_end => {}
+        None if params.layout.hooks("ending") => {}
         None => {
             for t in Team::BOTH {
                 if score[t as usize] >= params.touchdowns_to_win {
@@ -867,7 +867,7 @@ pub fn check(pos: &Position, params: &Params) -> Result<(), PositionError> {
 /// The last turn a position may have: `turn_limit`, or any while a
 /// variant that decides the end plays on.
 fn last_turn(params: &Params) -> u16 {
-    if params.layout.decides_end {
+    if params.layout.hooks("ending") {
         u16::MAX
     } else {
         params.turn_limit
@@ -876,7 +876,7 @@ fn last_turn(params: &Params) -> u16 {
 
 /// The most AP a position may have left.
 fn turn_ap_cap(params: &Params) -> u8 {
-    if params.layout.sets_turn_ap {
+    if params.layout.hooks("turn_ap") {
         params.ap_per_turn.max(MAX_TURN_AP)
     } else {
         params.ap_per_turn

@@ -155,83 +155,31 @@ impl Scope {
     }
 
     pub fn parse(s: &str) -> Option<Scope> {
-        [Scope::Game, Scope::Team, Scope::Piece]
-            .into_iter()
-            .find(|k| k.name() == s)
+        <Scope as crate::script::layout::Scope>::parse(s)
+    }
+}
+
+impl crate::script::layout::Scope for Scope {
+    const ALL: &'static [Scope] = &[Scope::Game, Scope::Team, Scope::Piece];
+    const MAX_SLOTS: usize = super::position::MAX_VARS;
+
+    fn name(self) -> &'static str {
+        Scope::name(self)
+    }
+
+    fn slots(self) -> usize {
+        Scope::slots(self)
     }
 }
 
 /// One counter a variant keeps in the position (`state`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct VarDecl {
-    pub name: String,
-    pub scope: Scope,
-    /// Its value in the start position (B3.1).
-    pub start: i16,
-    /// Its first slot in `Position::vars`.
-    pub slot: usize,
-}
-
-/// A parameter a variant declares (`options`): its value under this
-/// ruleset (the default, or the ruleset file's).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OptionValue {
-    pub name: String,
-    pub value: i64,
-    pub boolean: bool,
-}
-
-/// What a ruleset's scripts add to the game's data. The rules read none
-/// of it; the position JSON writes and reads it by these names.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Layout {
-    /// The names of the ways a variant may end the game; `ended_by` k is
-    /// `ends[k - 1]`.
-    pub ends: Vec<String>,
-    /// The ends that are limits (a tiebreak at the last turn): the lab
-    /// counts such games as timeouts, not as decided by play.
-    pub limit_ends: Vec<String>,
-    pub vars: Vec<VarDecl>,
-    pub options: Vec<OptionValue>,
-    /// The variant options the ruleset file sets, before the variants
-    /// that declare them are loaded (which then check them).
-    pub given: Vec<OptionValue>,
-    /// A variant decides the end (`ending`): turns may pass `turn_limit`
-    /// and scores `touchdowns_to_win` while it plays on.
-    pub decides_end: bool,
-    /// A variant sets a turn's AP (`turn_ap`): up to [`MAX_TURN_AP`].
-    pub sets_turn_ap: bool,
-}
+pub type VarDecl = crate::script::layout::VarDecl<Scope>;
+pub use crate::script::layout::OptionValue;
+/// What a ruleset's scripts add to BALL's data.
+pub type Layout = crate::script::layout::Layout<Scope>;
 
 /// The most AP a variant's `turn_ap` may give a turn (and `cost` ask).
 pub const MAX_TURN_AP: u8 = 20;
-
-impl Layout {
-    pub fn var(&self, name: &str) -> Option<&VarDecl> {
-        self.vars.iter().find(|v| v.name == name)
-    }
-
-    /// Counter `name`, or why there is none (with did-you-mean): the one
-    /// refusal the JSON reader, scenario lines and `game.get`/`set` give.
-    pub fn counter(&self, name: &str) -> Result<&VarDecl, String> {
-        self.var(name).ok_or_else(|| {
-            let hint = crate::diagnostic::hint(name, self.vars.iter().map(|v| v.name.as_str()));
-            format!("this ruleset's variants keep no counter `{name}` (their `state`){hint}")
-        })
-    }
-
-    /// The end name of `ended_by`, if it is one of this ruleset's.
-    pub fn end_name(&self, ended_by: u8) -> Option<&str> {
-        (ended_by as usize)
-            .checked_sub(1)
-            .and_then(|i| self.ends.get(i))
-            .map(String::as_str)
-    }
-
-    pub fn option(&self, name: &str) -> Option<&OptionValue> {
-        self.options.iter().find(|o| o.name == name)
-    }
-}
 
 /// Equal when the rules are: `scripted_end` is not a rule a ruleset
 /// states but what its scripts imply, so a game's parameters equal its

@@ -277,7 +277,7 @@ impl Position {
         };
         pos.reset_pieces(params, Team::Atk);
         for v in &params.layout.vars {
-            pos.vars[v.slot..v.slot + v.scope.slots()].fill(v.start);
+            pos.vars[v.slots()].fill(v.start);
         }
         pos
     }

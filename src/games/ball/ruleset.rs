@@ -123,23 +123,8 @@ use `ball new --game gateball --ruleset {spec}` (`ball check --ruleset {spec}` c
     )
 }
 
-/// One file a ruleset read: a script (or the ruleset TOML itself).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ScriptSource {
-    /// The file as shown in messages: relative to the data root for
-    /// shipped files (`cards/sprint.lua`), else as the ruleset named it.
-    pub path: String,
-    pub text: String,
-}
-
-impl ScriptSource {
-    /// The file name without directory and extension: a card's id, a
-    /// variant's name.
-    pub fn id(&self) -> &str {
-        let name = self.path.rsplit(['/', '\\']).next().unwrap_or(&self.path);
-        name.strip_suffix(".lua").unwrap_or(name)
-    }
-}
+/// A script file of a ruleset: its path as messages show it, and its text.
+pub use crate::script::variants::Source as ScriptSource;
 
 /// A loaded, validated ruleset. Plain data: `Clone + Send`, and every
 /// script is held as text, so the fingerprint covers exactly what runs.

@@ -23,6 +23,7 @@ pub mod position;
 pub mod rules;
 pub mod ruleset;
 pub mod scenario;
+pub mod script;
 pub mod setup;
 pub mod show;
 pub mod svg;
@@ -121,6 +122,8 @@ pub struct Gateball {
     /// Who plays, as the ruleset's setup file says: a new game deals its
     /// players (and tosses its coin) from this (`setup::create`).
     pub setup: Setup,
+    /// The ruleset's variants (house rules in Lua); none: the rulebook.
+    pub scripts: script::Scripts,
 }
 
 impl Gateball {
@@ -142,6 +145,7 @@ impl Gateball {
                 },
             ],
             setup: Setup::default(),
+            scripts: script::Scripts::default(),
         };
         // As a position's JSON would give it back.
         game.setup = setup::of_players(&game.players);

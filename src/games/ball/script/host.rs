@@ -11,6 +11,7 @@ use super::api::{self, Ctx};
 use super::error::ScriptError;
 use super::points::Point;
 use super::sandbox::Sandbox;
+use crate::script::fields::{at_field, check_keys, lua_show};
 use super::targets::{ArgSpec, BallNeed, Declared, MAX_TARGETS, PieceSpec, SquareSpec, TeamFilter};
 use crate::games::ball::action::{Action, Arg, CardId};
 use crate::games::ball::board::Sq;
@@ -305,7 +306,7 @@ impl Host {
         let sandbox = Sandbox::new()
             .map_err(|e| vec![ScriptError::from_lua(&e, "sandbox", "host", "start")])?;
         let game = api::register(&sandbox.lua)
-            .and_then(|g| freeze(&sandbox, g))
+            .and_then(|g| crate::script::variants::read_only(&sandbox.lua, g))
             .map_err(|e| vec![ScriptError::from_lua(&e, "api", "host", "start")])?;
         let _ = sandbox.lua.globals().set("game", &game);
         let names = Names::new(&sandbox.lua)
@@ -345,10 +346,7 @@ impl Host {
         {
             // What the variants declare is built afresh from their text:
             // `params` may be a game's, already holding it.
-            let layout = std::sync::Arc::make_mut(&mut params.layout);
-            let given = std::mem::take(&mut layout.given);
-            *layout = Default::default();
-            layout.given = given;
+            std::sync::Arc::make_mut(&mut params.layout).reset();
         }
         let mut ep = EpTable::default();
         if let Some(src) = ep_table {
@@ -364,8 +362,11 @@ impl Host {
         }
         {
             let layout = std::sync::Arc::make_mut(&mut params.layout);
-            layout.decides_end = host.hooks(super::points::Point::Ending);
-            layout.sets_turn_ap = host.hooks(super::points::Point::TurnAp);
+            layout.hooked = Point::ALL
+                .into_iter()
+                .filter(|&p| host.hooks(p))
+                .map(Point::name)
+                .collect();
         }
         let mut decks: [Vec<usize>; 2] = Default::default();
         for team in Team::BOTH {
@@ -629,7 +630,8 @@ ATK's and DEF's together: a position records the plays of at most {MAX_CARD_USES
         for p in super::points::Point::ALL {
             points[p as usize] = hook(p.name())?;
         }
-        let ends = super::points::declare(&t, &name, params).map_err(&err)?;
+        let ends = crate::script::layout::declare(&t, &name, std::sync::Arc::make_mut(&mut params.layout))
+            .map_err(&err)?;
         self.variants.push(Variant {
             owner: format!("variant {name}"),
             name,
@@ -1413,98 +1415,6 @@ fn declared(card: &Table, list: &Table, kinds: &[ArgKind]) -> Result<Declared, S
     Ok(d)
 }
 
-/// The `game` table, read-only: a script cannot replace `game.move` for
-/// the scripts loaded after it.
-fn freeze(sb: &Sandbox, game: Table) -> mlua::Result<Table> {
-    let proxy = sb.lua.create_table()?;
-    let mt = sb.lua.create_table()?;
-    mt.set("__index", game)?;
-    mt.set("__metatable", false)?;
-    mt.set(
-        "__newindex",
-        sb.lua
-            .create_function(|_, (_t, k): (Value, Value)| -> mlua::Result<()> {
-                Err(mlua::Error::runtime(format!(
-                    "attempt to modify read-only table 'game.{}'",
-                    lua_show(&k)
-                )))
-            })?,
-    )?;
-    proxy.set_metatable(Some(mt))?;
-    Ok(proxy)
-}
-
-pub(super) fn check_keys(t: &Table, known: &[&str]) -> Result<(), String> {
-    // The least unknown key: the one reported must not change between
-    // runs (`pairs` order does), and a table of a million junk keys must
-    // not become a million strings here.
-    let mut least: Option<String> = None;
-    for (k, _) in t.pairs::<Value, Value>().flatten() {
-        let key = lua_show(&k);
-        if !known.contains(&key.as_str()) && least.as_ref().is_none_or(|l| key < *l) {
-            least = Some(key);
-        }
-    }
-    match least {
-        Some(key) => {
-            let hint = crate::diagnostic::hint(&key, known.iter().copied());
-            Err(format!("unknown field `{key}`{hint}"))
-        }
-        None => Ok(()),
-    }
-}
-
-/// A load error about a field (`unknown field `per_trun``, `` `cost` must
-/// be …``) without a line of its own gets the line where the script
-/// writes that field: Lua keeps no line for a table's keys, but the
-/// source text does. The first backquoted name of the message is the
-/// field; its first `name =` (or `["name"] =`) outside a comment is the
-/// line. No such line (a missing field): none.
-fn at_field(mut e: ScriptError, text: &str) -> ScriptError {
-    if e.line.is_some() || e.hook != "load" {
-        return e;
-    }
-    let field = e
-        .message
-        .split('`')
-        .nth(1)
-        .filter(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'));
-    if let Some(field) = field {
-        e.line = key_line(text, field);
-    }
-    e
-}
-
-/// The first line (from 1) where `text` assigns the table field `key`:
-/// `key =` with no identifier character before `key`, or `["key"] =`.
-pub fn key_line(text: &str, key: &str) -> Option<usize> {
-    let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
-    for (n, line) in text.lines().enumerate() {
-        let code = line.split("--").next().unwrap_or("");
-        let bytes = code.as_bytes();
-        let mut from = 0;
-        while let Some(i) = code[from..].find(key).map(|i| i + from) {
-            let before_ok = i == 0 || !ident(bytes[i - 1]);
-            let rest = &code[i + key.len()..];
-            let after = rest.trim_start();
-            let plain = before_ok
-                && !rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
-                && after.starts_with('=')
-                && !after.starts_with("==");
-            let bracketed = i >= 2
-                && matches!(&code[i - 2..i], "[\"" | "['")
-                && rest
-                    .strip_prefix(['"', '\''])
-                    .and_then(|r| r.trim_start().strip_prefix(']'))
-                    .is_some_and(|r| r.trim_start().starts_with('=') && !r.trim_start().starts_with("=="));
-            if plain || bracketed {
-                return Some(n + 1);
-            }
-            from = i + key.len();
-        }
-    }
-    None
-}
 
 fn to_arg(v: &Value, kind: ArgKind) -> Option<Arg> {
     match (kind, v) {
@@ -1525,29 +1435,10 @@ fn arg_key(a: Arg) -> (u8, u8) {
     }
 }
 
-fn lua_show(v: &Value) -> String {
-    match v {
-        Value::String(s) => s.to_string_lossy(),
-        Value::Integer(n) => n.to_string(),
-        Value::Number(n) => n.to_string(),
-        Value::Boolean(b) => b.to_string(),
-        other => other.type_name().to_string(),
-    }
-}
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn fields_are_found_at_their_line() {
-        let text = "return {\n  -- per_trun = 1 in a comment\n  cost = 1,\n  per_trun = 2,\n  [\"x_y\"] = 3,\n  a = b == per_turn,\n}\n";
-        assert_eq!(key_line(text, "per_trun"), Some(4));
-        assert_eq!(key_line(text, "cost"), Some(3));
-        assert_eq!(key_line(text, "x_y"), Some(5));
-        assert_eq!(key_line(text, "per_turn"), None);
-        assert_eq!(key_line(text, "st"), None, "not inside `cost`");
-    }
 
     /// The index tables name the keys the EP-table script uses.
     #[test]

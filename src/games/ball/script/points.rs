@@ -9,21 +9,20 @@
 //! `json::check` must accept before it is committed. A failing hook is
 //! reported with file and line and answers as the rules would.
 
-use std::sync::Arc;
-
 use mlua::{MultiValue, Table, Value};
 
 use super::error::ScriptError;
-use super::host::{Host, Variant, check_keys};
+use super::host::{Host, Variant};
+use crate::script::fields::check_keys;
 use crate::games::ball::action::Action;
 use crate::games::ball::apply::{Ending, RulesEnd};
 use crate::games::ball::event::{Event, Taking};
 use crate::games::ball::json;
 use crate::games::ball::params::{
-    Layout, MAX_TURN_AP, OptionValue, Params, Scope, VarDecl,
+    MAX_TURN_AP, Params,
 };
 use crate::games::ball::piece::Team;
-use crate::games::ball::position::{MAX_VARS, Outcome, Position};
+use crate::games::ball::position::{Outcome, Position};
 
 /// A rule point a variant may hook, by its field name in the variant's
 /// table (`api::VARIANT_FIELDS` documents each).
@@ -86,224 +85,6 @@ impl Point {
             Point::OnEvent | Point::AfterAction | Point::OnTouchdown | Point::OnTurnStart
         )
     }
-}
-
-/// Reads a variant's `state`, `options` and `ends` into the ruleset's
-/// layout, and returns its ends by name with their `ended_by` index.
-pub fn declare(t: &Table, name: &str, params: &mut Params) -> Result<Vec<(String, u8)>, String> {
-    let layout = Arc::make_mut(&mut params.layout);
-    if let Some(options) = t
-        .get::<Option<Table>>("options")
-        .map_err(|_| "`options` must be a table".to_string())?
-    {
-        for (k, v) in sorted(&options)? {
-            let value = declare_option(layout, &k, &v)?;
-            layout.options.push(value);
-        }
-    }
-    if let Some(state) = t
-        .get::<Option<Table>>("state")
-        .map_err(|_| "`state` must be a table of counter names".to_string())?
-    {
-        for (k, v) in sorted(&state)? {
-            let (scope, start) = state_entry(layout, &k, &v)?;
-            if !is_name(&k) {
-                return Err(format!(
-                    "state `{k}`: a counter's name is lower-case letters, digits and `_`"
-                ));
-            }
-            if layout.var(&k).is_some() {
-                return Err(format!("state `{k}`: another variant keeps a counter of that name"));
-            }
-            let slot: usize = layout.vars.iter().map(|v| v.scope.slots()).sum();
-            if slot + scope.slots() > MAX_VARS {
-                return Err(format!(
-                    "state `{k}`: a position keeps at most {MAX_VARS} counter slots (a game counter takes 1, a team counter 2, a piece counter 14)"
-                ));
-            }
-            layout.vars.push(VarDecl {
-                name: k,
-                scope,
-                start,
-                slot,
-            });
-        }
-    }
-    let mut ends = vec![name.to_string()];
-    if let Some(list) = t
-        .get::<Option<Table>>("ends")
-        .map_err(|_| "`ends` must be a list of names".to_string())?
-    {
-        for v in list.sequence_values::<Value>() {
-            let v = v.map_err(|_| "`ends` must be a list of names".to_string())?;
-            let (v, limit) = match v {
-                Value::String(s) => (s.to_string_lossy(), false),
-                Value::Table(t) => {
-                    let name: Option<String> = t.get("name").ok().flatten();
-                    let limit: Option<bool> = t.get("limit").ok().flatten();
-                    match name {
-                        Some(n) => (n, limit.unwrap_or(false)),
-                        None => return Err("ends: an entry is a name or {name = …, limit = true}".into()),
-                    }
-                }
-                _ => return Err("ends: an entry is a name or {name = …, limit = true}".into()),
-            };
-            if limit && !layout.limit_ends.contains(&v) {
-                layout.limit_ends.push(v.clone());
-            }
-            if v.is_empty() || v.len() > 40 || v.chars().any(|c| c.is_control()) {
-                return Err(format!("ends: `{v}` is not a name (1-40 characters)"));
-            }
-            if !ends.contains(&v) {
-                ends.push(v);
-            }
-        }
-    }
-    let mut out = Vec::new();
-    for e in ends {
-        let k = match layout.ends.iter().position(|x| *x == e) {
-            Some(k) => k,
-            None => {
-                if layout.ends.len() >= 250 {
-                    return Err("a ruleset's variants name at most 250 ends".into());
-                }
-                layout.ends.push(e.clone());
-                layout.ends.len() - 1
-            }
-        };
-        out.push((e, k as u8 + 1));
-    }
-    Ok(out)
-}
-
-/// One declared option, with the ruleset's value (or its default).
-fn declare_option(layout: &Layout, k: &str, v: &Value) -> Result<OptionValue, String> {
-    let Value::Table(spec) = v else {
-        return Err(format!(
-            "option `{k}`: expected {{default = …, min = …, max = …, text = \"…\"}}"
-        ));
-    };
-    if !is_name(k) {
-        return Err(format!(
-            "option `{k}`: a name is lower-case letters, digits and `_`"
-        ));
-    }
-    if layout.option(k).is_some() {
-        return Err(format!("option `{k}`: another variant declares it"));
-    }
-    check_keys(spec, &["default", "min", "max", "text"]).map_err(|m| format!("option `{k}`: {m}"))?;
-    let text: Option<String> = spec.get("text").ok().flatten();
-    if text.is_none_or(|t| t.trim().is_empty()) {
-        return Err(format!("option `{k}`: `text` says what it sets"));
-    }
-    let (default, boolean) = match spec.get::<Value>("default") {
-        Ok(Value::Integer(n)) => (n, false),
-        Ok(Value::Boolean(b)) => (i64::from(b), true),
-        _ => {
-            return Err(format!(
-                "option `{k}`: `default` must be a whole number or a boolean"
-            ));
-        }
-    };
-    let min = spec.get::<Option<i64>>("min").ok().flatten();
-    let max = spec.get::<Option<i64>>("max").ok().flatten();
-    let (lo, hi) = if boolean {
-        (0, 1)
-    } else {
-        (min.unwrap_or(i64::from(i16::MIN)), max.unwrap_or(i64::from(i16::MAX)))
-    };
-    if lo > hi || !(lo..=hi).contains(&default) {
-        return Err(format!(
-            "option `{k}`: the default {default} is outside {lo}..={hi}"
-        ));
-    }
-    let value = match layout.given.iter().find(|g| g.name == k) {
-        Some(g) if g.boolean != boolean => {
-            return Err(format!(
-                "option `{k}`: the ruleset sets {}, but it is {}",
-                if g.boolean { "a boolean" } else { "a number" },
-                if boolean { "a boolean" } else { "a whole number" }
-            ));
-        }
-        Some(g) if !(lo..=hi).contains(&g.value) => {
-            return Err(format!(
-                "option `{k}`: the ruleset sets {}, outside {lo}..={hi}",
-                g.value
-            ));
-        }
-        Some(g) => g.value,
-        None => default,
-    };
-    Ok(OptionValue {
-        name: k.to_string(),
-        value,
-        boolean,
-    })
-}
-
-/// A `state` entry: `"team"`, or `{ per = "team", start = 6 }` where
-/// `start` is a number or the name of one of the variant's options.
-fn state_entry(layout: &Layout, k: &str, v: &Value) -> Result<(Scope, i16), String> {
-    let scope_of = |v: &Value| {
-        v.as_string()
-            .and_then(|s| Scope::parse(&s.to_string_lossy()))
-            .ok_or_else(|| format!("state `{k}`: expected \"game\", \"team\" or \"piece\""))
-    };
-    let Value::Table(t) = v else {
-        return Ok((scope_of(v)?, 0));
-    };
-    check_keys(t, &["per", "start"]).map_err(|m| format!("state `{k}`: {m}"))?;
-    let scope = scope_of(&t.get::<Value>("per").unwrap_or(Value::Nil))?;
-    let start = match t.get::<Value>("start").unwrap_or(Value::Nil) {
-        Value::Nil => 0,
-        Value::Integer(n) => i16::try_from(n)
-            .map_err(|_| format!("state `{k}`: start {n} is outside -32768..32767"))?,
-        Value::String(s) => {
-            let name = s.to_string_lossy();
-            let o = layout.option(&name).ok_or_else(|| {
-                format!("state `{k}`: start `{name}` is not one of the variant's options")
-            })?;
-            i16::try_from(o.value).map_err(|_| {
-                format!("state `{k}`: option `{name}` = {} is outside -32768..32767", o.value)
-            })?
-        }
-        other => {
-            return Err(format!(
-                "state `{k}`: start must be a whole number or an option's name, not {}",
-                shown(&other)
-            ));
-        }
-    };
-    Ok((scope, start))
-}
-
-fn is_name(s: &str) -> bool {
-    !s.is_empty()
-        && s.len() <= 32
-        && s.starts_with(|c: char| c.is_ascii_lowercase())
-        && s.chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-}
-
-/// A table's string keys in order: what a problem names must not depend
-/// on `pairs` order.
-fn sorted(t: &Table) -> Result<Vec<(String, Value)>, String> {
-    let mut out = Vec::new();
-    for pair in t.clone().pairs::<Value, Value>() {
-        let (k, v) = pair.map_err(|e| e.to_string())?;
-        let Value::String(k) = k else {
-            return Err(format!(
-                "expected names as keys, found {}",
-                crate::diagnostic::a(k.type_name())
-            ));
-        };
-        out.push((k.to_string_lossy(), v));
-        if out.len() > MAX_VARS * 4 {
-            return Err("too many entries".into());
-        }
-    }
-    out.sort_by(|a, b| a.0.cmp(&b.0));
-    Ok(out)
 }
 
 /// How a point reads a variant's answer: `Some` decides, `None` asks

@@ -10,6 +10,7 @@ mod gateball_cli;
 mod gateball_files;
 mod gateball_json;
 mod gateball_random_games;
+mod gateball_rule_points;
 mod gateball_rules;
 mod gball_cli;
 mod gball_eval;

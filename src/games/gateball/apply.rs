@@ -20,6 +20,9 @@ pub enum Illegal {
     Phase { action: String, phase: Phase },
     NoContinuation,
     Move { action: String, why: Refusal },
+    /// A ruleset's variant refuses it (its `allow`), or offers no such
+    /// action now.
+    Variant { action: String, why: String },
 }
 
 impl fmt::Display for Illegal {
@@ -43,6 +46,7 @@ impl fmt::Display for Illegal {
                 "illegal action `end`: only a continuation shot may be declined; the first shot of a play is compulsory (T3.5, T7.8)",
             ),
             Illegal::Move { action, why } => write!(f, "illegal action `{action}`: {why}"),
+            Illegal::Variant { action, why } => write!(f, "illegal action `{action}`: {why}"),
         }
     }
 }

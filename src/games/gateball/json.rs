@@ -381,12 +381,12 @@ fn parse(text: &str, scripts: &Scripts) -> Result<(Gateball, Position), JsonErro
             format!("expected {{\"red\": n, \"blue\": n}}, got {score}"),
         );
     };
-    let mut scores = [0u64; 2];
+    let mut scores = [0i64; 2];
     for (i, team) in [Team::Red, Team::Blue].into_iter().enumerate() {
         let f = format!("score.{}", team.name());
         let v = get(score, team.name(), &f)?;
         scores[i] = v
-            .as_u64()
+            .as_i64()
             .map_or_else(|| err(&f, format!("expected a whole number, got {v}")), Ok)?;
     }
     let rng = get(&obj, "rng", "rng")?;
@@ -448,7 +448,7 @@ fn parse(text: &str, scripts: &Scripts) -> Result<(Gateball, Position), JsonErro
     };
     shared_spaces(&pos)?;
     for (i, team) in [Team::Red, Team::Blue].into_iter().enumerate() {
-        let derived = u64::from(pos.score(team));
+        let derived = i64::from(pos.score(team));
         let balls = pos.ball_points(team);
         if scores[i] != derived {
             return err(

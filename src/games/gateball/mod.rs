@@ -170,6 +170,23 @@ impl Gateball {
         action: action::Action,
         sink: &mut impl crate::kernel::events::Sink<event::Event>,
     ) -> Result<(), apply::Illegal> {
-        apply::play(self, pos, action, sink)
+        let Some(s) = self.scripts.get() else {
+            return apply::play(self, pos, action, sink);
+        };
+        if pos.phase == position::Phase::Over {
+            return Err(apply::Illegal::Over);
+        }
+        if self.legal(pos).contains(&action) {
+            s.apply(self, pos, action, sink);
+            return Ok(());
+        }
+        // The rules' reason when they refuse it, else the variants'.
+        if !matches!(action, action::Action::Variant(_)) {
+            apply::play(self, &mut pos.clone(), action, &mut ())?;
+        }
+        Err(apply::Illegal::Variant {
+            action: action.to_string(),
+            why: s.refusal(pos, action),
+        })
     }
 }

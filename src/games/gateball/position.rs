@@ -197,10 +197,11 @@ impl Position {
         (1..=10).filter(|&n| self.is_touched(n)).collect()
     }
 
-    /// The team totals (T12.1), derived from the balls.
-    pub fn score(&self, team: Team) -> u32 {
-        let balls: u32 = team.balls().map(|n| self.ball_state(n).points()).sum();
-        balls.saturating_add_signed(i32::from(self.bonus[team as usize]))
+    /// The team totals (T12.1), derived from the balls, plus any points
+    /// a ruleset's variants gave or took.
+    /// A variant's costs may take it below 0.
+    pub fn score(&self, team: Team) -> i32 {
+        self.ball_points(team) as i32 + i32::from(self.bonus[team as usize])
     }
 
     /// The points the balls give a team (T12.1), without a variant's.

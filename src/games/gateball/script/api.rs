@@ -93,9 +93,9 @@ Hooks receive `game`, whose functions read the position: balls are numbers 1-10 
 Reads work in every hook; writes (`set`, `add_points`) only in `on_event`, \
 `after_action` and an action's `resolve`, on a copy of the position the kernel checks \
 before it keeps it. A hook that fails is reported with file and line, answers as the \
-rules would, and is not asked again in that game.",
+rules would, and is not asked again in that game.\n\n",
     bindings: BINDINGS,
-    tables_intro: "The tables a variant returns and receives.",
+    tables_intro: "The tables a variant returns and receives. A field not listed is refused at load (`file:line: unknown field`, with \"did you mean\").\n\n",
     schemas: &[
         Schema {
             class: "Variant",

@@ -376,6 +376,30 @@ impl Scripted {
         }
     }
 
+    /// Why an action the rules allow is not on the legal list.
+    pub fn refusal(&self, pos: &Position, action: Action) -> String {
+        if let Action::Variant(id) = action {
+            return match self.action(id) {
+                None => "no variant of this ruleset has that action".into(),
+                Some(a) => format!(
+                    "variant {}'s action `{}` is taken in phase `shot`, when its `can` allows it",
+                    self.host.variants[a.variant].name, a.name
+                ),
+            };
+        }
+        let text = action.to_string();
+        for v in &self.host.variants {
+            let Some(f) = &v.points[ALLOW] else { continue };
+            let (r, _) = self.host.call(pos, &self.frame, "allow", false, |g| {
+                f.call::<Value>((g.clone(), text.as_str()))
+            });
+            if matches!(r, Ok(Value::Boolean(false))) {
+                return format!("the house rule {} does not allow it now (its `allow`)", v.name);
+            }
+        }
+        "a house rule of this ruleset does not allow it now".into()
+    }
+
     /// The variant action of interned id `id`, if this ruleset has it.
     pub fn action(&self, id: u8) -> Option<&VariantAction> {
         self.actions.iter().find(|a| a.id == id)

@@ -25,6 +25,7 @@ mod gball_traces;
 mod hardening;
 mod init;
 mod lab;
+mod league;
 mod perft;
 mod random_games;
 mod rule_points;

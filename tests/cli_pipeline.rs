@@ -634,10 +634,13 @@ fn slip(lit: &str, line: &str) -> Option<&'static str> {
                 return Some("`a` before a word decided at run time (use diagnostic::a)");
             }
         }
+        // An acronym is read letter by letter: "an SQLite", "an MCTS".
+        let acronym = next.chars().take(2).all(|c| c.is_ascii_uppercase());
         if article == "an"
             && first.len() <= 3
             && c.is_ascii_alphabetic()
             && !"aeiouhAEIOUH".contains(c)
+            && !acronym
         {
             return Some("`an` before a consonant");
         }

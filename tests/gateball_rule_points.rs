@@ -84,7 +84,11 @@ fn a_variant_that_changes_nothing_plays_the_rulebook() {
             let (mut ev1, mut ev2) = (Vec::new(), Vec::new());
             g1.apply_logged(&mut p1, a, &mut ev1);
             g2.apply_logged(&mut p2, a, &mut ev2);
-            assert_eq!(format!("{ev1:?}"), format!("{ev2:?}"), "seed {seed} step {steps}");
+            assert_eq!(
+                format!("{ev1:?}"),
+                format!("{ev2:?}"),
+                "seed {seed} step {steps}"
+            );
             steps += 1;
         }
         assert!(g2.take_errors().is_empty());
@@ -102,16 +106,24 @@ fn gate_and_goal_values_score() {
     );
     let (_, mut pos, _) = g.new_game(0);
     // As tests/gateball/scenarios/goal.scn: ball 1 on D10 after gate 2.
-    pos.ball_mut(1).place = Place::Court(ball::games::gateball::space::Space::parse("D10").unwrap());
+    pos.ball_mut(1).place =
+        Place::Court(ball::games::gateball::space::Space::parse("D10").unwrap());
     pos.ball_mut(1).gates = 2;
     pos.dice_queue.extend([1]);
     g.play(&mut pos, Action::Tech, &mut ()).unwrap();
     let shot = g.parse_action("shot s").unwrap();
     g.play(&mut pos, shot, &mut ()).unwrap();
     assert_eq!(pos.ball_state(1).gates, 3);
-    assert_eq!(pos.score(Team::Red), 3 + 4, "gate 3 worth 5: 4 more than the rules' 1");
+    assert_eq!(
+        pos.score(Team::Red),
+        3 + 4,
+        "gate 3 worth 5: 4 more than the rules' 1"
+    );
     let text = g.write_position(&pos);
-    assert!(text.contains("\"bonus\": {\"red\": 4, \"blue\": 0}"), "{text}");
+    assert!(
+        text.contains("\"bonus\": {\"red\": 4, \"blue\": 0}"),
+        "{text}"
+    );
     let (_, back) = g.read_position(&text).unwrap();
     assert_eq!(back, pos);
     // The rulebook refuses a position with points the balls do not give.
@@ -124,10 +136,14 @@ fn gate_and_goal_values_score() {
 /// house rule, and a list it would empty keeps the rules' actions.
 #[test]
 fn allow_filters_and_refuses() {
-    let g = game("return { name = 'powerless', allow = function(game, a) return a ~= 'power' end }");
+    let g =
+        game("return { name = 'powerless', allow = function(game, a) return a ~= 'power' end }");
     let (_, pos, _) = g.new_game(0);
     assert_eq!(g.canonical_legal(&pos), ["tech"]);
-    let e = g.play(&mut pos.clone(), Action::Power, &mut ()).unwrap_err().to_string();
+    let e = g
+        .play(&mut pos.clone(), Action::Power, &mut ())
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("house rule powerless does not allow it"), "{e}");
     let none = game("return { name = 'none', allow = function() return false end }");
     assert_eq!(none.canonical_legal(&pos), ["power", "tech"]);
@@ -192,7 +208,9 @@ fn roll_spark_and_out_ball() {
     g.apply_logged(&mut pos, Action::Power, &mut events);
     assert!(events.contains(&Event::Roll(vec![6, 6])), "{events:?}");
 
-    let nospark = game("return { name = 'calm', spark = function() return false end, out_ball = function() return 'waiting' end }");
+    let nospark = game(
+        "return { name = 'calm', spark = function() return false end, out_ball = function() return 'waiting' end }",
+    );
     let mut legal = Vec::new();
     let (mut touches, mut outs) = (0, 0);
     for seed in 0..20 {
@@ -301,7 +319,10 @@ fn options_reach_the_hooks() {
         4,
     )];
     let e = Gateball::build(&r).unwrap_err();
-    assert!(e.contains("option `worth`: the ruleset sets 12, outside 0..=9"), "{e}");
+    assert!(
+        e.contains("option `worth`: the ruleset sets 12, outside 0..=9"),
+        "{e}"
+    );
 }
 
 /// A variant's own action: offered in phase `shot`, written by its word,
@@ -327,8 +348,30 @@ fn a_variant_action() {
     assert!(json.contains("\"vars\": {\"passes\": [1, 0]}"), "{json}");
     // Red's ball 3 later: red has used its pass.
     while Team::of_ball(pos.ball) != Team::Red {
-        g.play(&mut pos, pass, &mut ()).unwrap_or_else(|e| panic!("{e}"));
+        g.play(&mut pos, pass, &mut ())
+            .unwrap_or_else(|e| panic!("{e}"));
     }
     let e = g.play(&mut pos, pass, &mut ()).unwrap_err().to_string();
     assert!(e.contains("action `pass`"), "{e}");
+}
+
+/// `docs/lua-api-gateball.md` is generated from Gateball's bindings
+/// (`ball --game gateball api > docs/lua-api-gateball.md`), and every
+/// listed binding is registered once, in order.
+#[test]
+fn gateball_lua_reference_matches_the_bindings() {
+    use ball::games::gateball::script::api;
+    let path = format!("{}/docs/lua-api-gateball.md", env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(path).unwrap_or_default();
+    assert_eq!(
+        doc,
+        Gateball::script_api(false).unwrap(),
+        "docs/lua-api-gateball.md is stale: regenerate it"
+    );
+    let sandbox = ball::script::sandbox::Sandbox::new().unwrap();
+    let game = sandbox.lua.create_table().unwrap();
+    api::register(&sandbox.lua, &game).unwrap();
+    let registered = ball::script::registry::registered(&sandbox.lua);
+    let listed: Vec<&str> = api::BINDINGS.iter().map(|b| b.name).collect();
+    assert_eq!(registered, listed);
 }

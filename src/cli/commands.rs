@@ -27,8 +27,9 @@ pub fn dispatch(
     unused_globals(&command, game_flag, spec)?;
     let command = match command {
         Command::Test(args) => return super::test::run(args, out),
-        Command::Init(args) => return super::init::run(args, out),
+        Command::Init(args) => return super::init::run(args, game_flag, out),
         Command::Rules { ids, json } => return super::rules::run(&ids, json, out),
+        Command::League(args) => return super::league::run(args, game_flag, spec, out),
         Command::Serve(args) => return super::serve::serve(args),
         Command::Gallery(args) => return super::serve::gallery(args, game_flag, spec),
         Command::Replay(args) => return super::replay::dispatch(args, game_flag, spec, out),
@@ -105,7 +106,7 @@ fn unused_globals(
         Command::Merge(_) => ("merge", Some("the files name their run's ruleset"), None),
         Command::Init(_) => (
             "init",
-            Some("the workspace's ruleset extends `cards`; edit its ruleset.toml"),
+            Some("it writes the workspace's own ruleset.toml, to edit"),
             None,
         ),
         _ => return Ok(()),
@@ -391,6 +392,7 @@ fn run<G: Module>(
         | Command::Merge(_)
         | Command::Serve(_)
         | Command::Gallery(_)
+        | Command::League(_)
         | Command::Rules { .. } => unreachable!("routed before the game is built"),
     }
     Ok(())

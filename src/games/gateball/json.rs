@@ -1300,7 +1300,7 @@ mod tests {
         ] {
             let text = write(&g, &pos);
             assert!(text.ends_with("}\n"));
-            assert_eq!(parse(&text), Ok((g.clone(), pos.clone())), "{text}");
+            assert_eq!(parse(&text, &Scripts::default()), Ok((g.clone(), pos.clone())), "{text}");
         }
         g.court.description = Some("a \"quoted\" court".into());
         g.rules = Rules {
@@ -1310,7 +1310,7 @@ mod tests {
         };
         let pos = spark_position();
         let text = write(&g, &pos);
-        assert_eq!(parse(&text), Ok((g, pos)));
+        assert_eq!(parse(&text, &Scripts::default()), Ok((g, pos)));
     }
 
     #[test]
@@ -1377,7 +1377,7 @@ mod tests {
         v["comment"] = "hello".into();
         v["court"]["colour"] = "green".into();
         v["balls"][0]["note"] = 1.into();
-        assert_eq!(parse(&v.to_string()), Ok((g, pos)));
+        assert_eq!(parse(&v.to_string(), &Scripts::default()), Ok((g, pos)));
     }
 
     #[test]
@@ -1386,7 +1386,7 @@ mod tests {
         v["balls"][3]["state"] = "court".into();
         v["balls"][3]["at"] = "K9".into();
         v["balls"][3]["gates"] = 1.into();
-        let e = parse(&v.to_string()).unwrap_err();
+        let e = parse(&v.to_string(), &Scripts::default()).unwrap_err();
         assert_eq!(
             e.to_string(),
             "balls[3].at: \"K9\" is the Finish Space (T11.2)"

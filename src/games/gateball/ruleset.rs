@@ -154,12 +154,23 @@ fn read(spec: &str) -> Result<GateballRuleset, Vec<Problem>> {
     }
 }
 
+/// Whether the file sets an option no variant declares.
+fn given_unknown(r: &GateballRuleset, scripts: &super::script::Scripts) -> bool {
+    let layout = scripts.layout();
+    r.options
+        .iter()
+        .any(|(o, _)| layout.is_none_or(|l| l.option(&o.name).is_none()))
+}
+
 /// The variants' problems: each script's, with file and line, and each
 /// `[options]` key no variant declares, at its line.
 fn script_problems(r: &GateballRuleset) -> Vec<Problem> {
     let given: Vec<_> = r.options.iter().map(|(o, _)| o.clone()).collect();
     match super::script::load(&r.variants, &given, r.rules.turns) {
         Err(errors) => errors.iter().map(crate::script::ScriptError::problem).collect(),
+        Ok(scripts) if scripts.get().is_some() && !given_unknown(r, &scripts) => {
+            super::script::probe(r, scripts)
+        }
         Ok(scripts) => {
             let declared: Vec<&str> = scripts
                 .layout()

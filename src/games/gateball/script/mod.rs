@@ -207,6 +207,47 @@ impl Scripted {
     }
 }
 
+/// `ball check`'s run of a ruleset's variants: seeded random games
+/// through every rule point they hook; each hook's first failure is a
+/// problem with file and line (a failed hook is not asked again in its
+/// game, so a hostile one costs one call a game).
+pub fn probe(r: &super::ruleset::GateballRuleset, scripts: Scripts) -> Vec<crate::diagnostic::Problem> {
+    use crate::kernel::game::Game;
+    let Some(s) = scripts.get() else {
+        return Vec::new();
+    };
+    let mut errors: Vec<ScriptError> = Vec::new();
+    let mut legal = Vec::new();
+    for seed in 0..PROBE_GAMES {
+        let (mut game, mut pos, _) = super::setup::create(r.rules, r.court.clone(), &r.setup, seed);
+        if let Some(layout) = scripts.layout() {
+            pos.vars = vec![0; layout.slots()];
+            layout.start_values(&mut pos.vars);
+        }
+        game.scripts = scripts.clone();
+        s.host.reset();
+        let mut rng = crate::kernel::rng::SplitMix64::new(seed ^ 0x5eed);
+        for _ in 0..PROBE_ACTIONS {
+            game.legal_into(&pos, &mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            let a = legal[rng.below(legal.len())];
+            game.apply(&mut pos, a);
+            for e in s.host.take_errors() {
+                if !errors.iter().any(|x| x.owner == e.owner && x.hook == e.hook) {
+                    errors.push(e);
+                }
+            }
+        }
+    }
+    errors.iter().map(ScriptError::problem).collect()
+}
+
+/// The random games `ball check` plays, and their length bound.
+const PROBE_GAMES: u64 = 3;
+const PROBE_ACTIONS: usize = 3000;
+
 /// The name of a variant action, for the notation.
 pub fn action_name(id: u8) -> &'static str {
     variants::action_name(id)

@@ -219,6 +219,15 @@ pub fn io_reason(e: &std::io::Error) -> String {
     }
 }
 
+/// `-` names standard input where a file is read; as an output it would
+/// make a file named `-` that nobody asked for.
+fn not_dash(path: &Path) -> Result<(), String> {
+    if path.as_os_str() == "-" {
+        return Err("`-` is not a file to write (standard output has the command's own output): name a file, or /dev/stdout".into());
+    }
+    Ok(())
+}
+
 /// Where a file about to be written goes, and its temporary sibling.
 fn temp_path(path: &Path) -> Result<(PathBuf, PathBuf), String> {
     let name = path
@@ -265,6 +274,7 @@ fn writable_target(path: &Path) -> Result<Target, String> {
 /// survives a crash. On any failure the temporary file is removed and the
 /// old file is untouched. The error is one line without the path.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    not_dash(path)?;
     // Through a symlink to the file it names: renaming over the link
     // would replace the link, not the file.
     let resolved;
@@ -326,6 +336,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
 /// the target is a regular file or absent and its directory takes a new
 /// file. Leaves nothing behind.
 pub fn check_writable(path: &Path) -> Result<(), String> {
+    not_dash(path)?;
     if writable_target(path)? == Target::Stream {
         return Ok(());
     }

@@ -18,10 +18,14 @@ use crate::cli_support::{ball, ok, refused};
 /// came from.
 const GARBAGE: &str = "{ this is not a file of any kind\n";
 
-/// Whether an argument names a file: its value name says FILE or PATH.
+/// Whether an argument names a file: its value name says FILE, PATH or
+/// JSON.
 fn names_file(arg: &clap::Arg) -> bool {
-    arg.get_value_names()
-        .is_some_and(|v| v.iter().any(|n| n.contains("FILE") || n.contains("PATH")))
+    arg.get_action().takes_values()
+        && arg.get_value_names().is_some_and(|v| {
+            v.iter()
+                .any(|n| n.contains("FILE") || n.contains("PATH") || *n == "JSON")
+        })
 }
 
 /// `--court`, or `<FILE>` for a positional argument.
@@ -41,12 +45,20 @@ fn file_args() -> BTreeSet<String> {
         .filter(|a| names_file(a))
         .map(|a| format!("- {}", arg_name(a)))
         .collect();
-    for sub in cmd.get_subcommands() {
-        for a in sub.get_arguments().filter(|a| names_file(a)) {
-            found.insert(format!("{} {}", sub.get_name(), arg_name(a)));
-        }
-    }
+    subcommand_file_args(&cmd, "", &mut found);
     found
+}
+
+/// The file arguments of `cmd`'s subcommands, at any depth (`league new
+/// <PATH>`).
+fn subcommand_file_args(cmd: &clap::Command, prefix: &str, found: &mut BTreeSet<String>) {
+    for sub in cmd.get_subcommands() {
+        let name = format!("{prefix}{}", sub.get_name());
+        for a in sub.get_arguments().filter(|a| names_file(a)) {
+            found.insert(format!("{name} {}", arg_name(a)));
+        }
+        subcommand_file_args(sub, &format!("{name} "), found);
+    }
 }
 
 /// Each file argument that is read, and a command line giving it `-`.
@@ -102,6 +114,21 @@ const READS: &[(&str, &[&str])] = &[
     ("merge <FILE.jsonl>", &["merge", "-"]),
     ("check --card", &["check", "--card", "-"]),
     ("test <PATH>", &["test", "-"]),
+    (
+        "league import <JSON>",
+        &["league", "import", "-", "cli-pipeline-never-made.league"],
+    ),
+];
+
+/// The league's database files: opened in place (SQLite), so `-` is
+/// refused, never made as a file named `-`.
+const STORES: &[(&str, &[&str])] = &[
+    ("league new <PATH>", &["league", "new", "-", "--teams", "2"]),
+    ("league play <PATH>", &["league", "play", "-"]),
+    ("league table <PATH>", &["league", "table", "-"]),
+    ("league export <PATH>", &["league", "export", "-"]),
+    ("league import <PATH>", &["league", "import", "EXPORT", "-"]),
+    ("league record <PATH>", &["league", "record", "-", "1"]),
 ];
 
 /// Each file argument that is written: `-` is refused (standard output
@@ -116,6 +143,10 @@ const WRITES: &[(&str, &[&str])] = &[
         ],
     ),
     ("merge --plot", &["merge", "MERGE_INPUT", "--plot", "-"]),
+    (
+        "league table --plot",
+        &["league", "table", "LEAGUE", "--plot", "-"],
+    ),
 ];
 
 /// The global `--ruleset`: a ruleset names files beside it, so `-` is
@@ -144,6 +175,7 @@ fn every_file_argument_is_listed() {
     let listed: BTreeSet<String> = READS
         .iter()
         .chain(WRITES)
+        .chain(STORES)
         .chain([&RULESET])
         .map(|(k, _)| k.to_string())
         .collect();
@@ -173,18 +205,43 @@ fn every_file_argument_reads_standard_input() {
         );
         assert!(!r.stderr.contains("not found"), "{what}: {}", r.stderr);
     }
+    assert!(!Path::new("cli-pipeline-never-made.league").exists());
 }
 
 #[test]
 fn dash_is_refused_for_outputs_and_rulesets() {
     let input = sim_out().to_str().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let league = dir.path().join("l.league");
+    let league = league.to_str().unwrap();
+    ok(&["league", "new", league, "--teams", "2"], None);
     for (what, args) in WRITES {
         let args: Vec<&str> = args
             .iter()
-            .map(|a| if *a == "MERGE_INPUT" { input } else { a })
+            .map(|a| match *a {
+                "MERGE_INPUT" => input,
+                "LEAGUE" => league,
+                a => a,
+            })
             .collect();
         let e = refused(&args, None);
-        assert!(e.contains("not an output"), "{what}: {e}");
+        assert!(
+            e.contains("not an output") || e.contains("not a file to write"),
+            "{what}: {e}"
+        );
+    }
+    let export = dir.path().join("l.json");
+    std::fs::write(&export, ok(&["league", "export", league], None)).unwrap();
+    for (what, args) in STORES {
+        let args: Vec<&str> = args
+            .iter()
+            .map(|a| match *a {
+                "EXPORT" => export.to_str().unwrap(),
+                a => a,
+            })
+            .collect();
+        let e = refused(&args, None);
+        assert!(e.contains("database file opened in place"), "{what}: {e}");
     }
     assert!(!Path::new("-").exists(), "a file named `-` was written");
     let e = refused(RULESET.1, None);

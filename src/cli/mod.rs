@@ -349,14 +349,15 @@ where
 }
 
 /// Whether an argument names a file to read or write: its value name says
-/// FILE or PATH (`FILE`, `FILE.lua`, `NAME|FILE`, `PATH`). Every one that
+/// FILE, PATH or JSON (`FILE`, `FILE.lua`, `NAME|FILE`, `PATH`). Every one that
 /// is read takes `-` for standard input (`files::read_input`).
 pub fn is_file_arg(arg: &clap::Arg) -> bool {
-    arg.get_value_names().is_some_and(|names| {
-        names
-            .iter()
-            .any(|n| n.contains("FILE") || n.contains("PATH"))
-    })
+    arg.get_action().takes_values()
+        && arg.get_value_names().is_some_and(|names| {
+            names
+                .iter()
+                .any(|n| n.contains("FILE") || n.contains("PATH") || *n == "JSON")
+        })
 }
 
 /// The file arguments given as `-`, named as on the command line

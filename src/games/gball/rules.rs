@@ -425,8 +425,35 @@ pub fn block_targets(pos: &Position, b: u8) -> u32 {
     }
 }
 
-/// Calls `f` with every legal action until it returns false.
+/// Calls `f` with every legal action until it returns false: the rules'
+/// list, less what a ruleset's variants refuse (`allow`).
+#[inline]
 pub fn legal_visit(g: &Gball, pos: &Position, f: &mut impl FnMut(Action) -> bool) {
+    if let Some(s) = &g.script
+        && s.hooks(super::script::Point::Allow)
+    {
+        for a in s.allowed(g, pos) {
+            if !f(a) {
+                return;
+            }
+        }
+        return;
+    }
+    raw_visit(g, pos, f);
+}
+
+/// Whether the rules (without the variants' `allow`) allow `action`.
+pub fn is_legal_by_rules(g: &Gball, pos: &Position, action: Action) -> bool {
+    let mut found = false;
+    raw_visit(g, pos, &mut |a| {
+        found = a == action;
+        !found
+    });
+    found
+}
+
+/// Calls `f` with every action the rules allow until it returns false.
+pub fn raw_visit(g: &Gball, pos: &Position, f: &mut impl FnMut(Action) -> bool) {
     let Some(pending) = pos.pending else { return };
     macro_rules! emit {
         ($a:expr) => {

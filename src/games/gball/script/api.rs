@@ -13,8 +13,8 @@ use super::{Binding as GballBinding, Scope};
 use crate::games::gball::Team;
 use crate::games::gball::board::{Sq, dir_name};
 use crate::games::gball::position::{
-    Position, STAR_C, STAR_J, STAR_T, Winner, bit, id_name, members, number_of,
-    parse_id, stars_name, team_of,
+    Position, STAR_C, STAR_J, STAR_T, Winner, bit, id_name, members, number_of, parse_id,
+    stars_name, team_of,
 };
 use crate::script::registry::{Api, Binding, Field, Schema, field, read, write};
 use crate::script::registry::{fail, show};
@@ -28,10 +28,25 @@ pub const BINDINGS: &[Binding] = &[
         "string",
         "`\"place\"`, `\"phase1\"`, `\"phase2\"`, `\"phase4\"` or `\"over\"` (G5.1).",
     ),
-    read("turn", "", "integer", "The turn of the point in progress (G5.1; 0 during placement)."),
-    read("match_turns", "", "integer", "The turns the match has played (G3.6)."),
+    read(
+        "turn",
+        "",
+        "integer",
+        "The turn of the point in progress (G5.1; 0 during placement).",
+    ),
+    read(
+        "match_turns",
+        "",
+        "integer",
+        "The turns the match has played (G3.6).",
+    ),
     read("sets", "team: Team", "integer", "A team's sets won (G3.1)."),
-    read("points", "team: Team", "integer", "A team's points in the current set (G3.1)."),
+    read(
+        "points",
+        "team: Team",
+        "integer",
+        "A team's points in the current set (G3.1).",
+    ),
     read("home", "", "Team|nil", "The home team of the point (G3.3)."),
     read(
         "initiative",
@@ -106,55 +121,215 @@ pub const BINDINGS: &[Binding] = &[
 
 /// Every field of a variant's table.
 pub const VARIANT_FIELDS: &[Field] = &[
-    field("name", "string", true, "The variant's name: how reports name it and the end it gives by default."),
-    field("description", "string", false, "One line for `ball check` and the docs."),
-    field("state", "table<string, \"game\"|\"team\"|\"player\"|{per: string, start: integer|string}>", false, "Counters kept in the position (`game.get`, `game.set`): per game, per team (RED, BLU) or per player (18); `start` is a number or one of the variant's options. Written to the position JSON as `vars` when one is not 0."),
-    field("options", "table<string, Option>", false, "The variant's parameters, set from a ruleset's `[options]` table (`game.param`)."),
-    field("ends", "(string|{name: string, limit: boolean})[]", false, "The names of the variant's own ends besides its `name` (`ending`'s and `ends_now`'s `reason`); `limit = true` counts such a match as ended by a limit in the lab."),
-    field("allow", "fun(game: Game, action: ActionInfo): boolean?", false, "Read-only, for each action of a decision's legal list when it has two or more: `false` removes it (`play` then refuses it with rule `ruleset`). It can only remove, and never the last: where every action would be refused, the rules' list stands. A decision left with one action is taken as `auto` (G5.4). Asked per legal action: it costs a Lua call for each."),
-    field("catch_target", "fun(game: Game, player: Player): integer?", false, "Read-only, before a catch roll (G7.4) of `player`: the total it must reach, 1-13 (nil: `catch_target`)."),
-    field("tackle_modifier", "fun(game: Game, player: Player, kind: \"block\"|\"contest\"|\"carrier\"): integer?", false, "Read-only, when `player` rolls his tackle die (G8.1, G8.2): a number -6..6 added to his die and star bonus (a total below 0 counts 0). One die is set against all his opponents, so the modifier is the player's, not a pair's."),
-    field("injury", "fun(game: Game, player: Player, roll: integer): string?", false, "Read-only, when `player` is injured (G8.2 step 3) and `roll` is his best injury die: `\"stunned\"`, `\"minor\"`, `\"serious\"`, `\"severe\"` (G13.1's results, with their statuses; a severe injury rolls its `games` die) or `\"none\"` (he is not injured and plays on); nil keeps G13.1's table."),
-    field("goal_value", "fun(game: Game, team: Team): integer?", false, "Read-only, when `team` scores a goal (G12.1): the points it is worth, 0-9 (nil: 1). The set is won when the points reach `points_to_win_set` (G3.1). A conceded point (G4.2) is always 1."),
-    field("ending", "fun(game: Game, why: \"sets\"|\"turn-limit\"|\"no-players\"): nil|false|End", false, "Read-only, where the rules end the match: a team won `sets_to_win_match` sets (G3.1), the match turn limit (G3.6), or nobody can play (G4.2). nil lets the rules' end stand; `false` plays on (asked again at the next such point: the next set won, the next turn past the limit; at `no-players` there is no playing on and the rules' end stands); an `End` table ends the match now — nil winner by G3.6 (more sets, then more points, else a draw), nil reason the variant's name. Reports name the match's end by that reason."),
-    field("ends_now", "fun(game: Game): End?", false, "Read-only, after every action of a match that goes on: an `End` table ends it now; nil goes on. Costs a Lua call per action."),
-    field("morale", "fun(game: Game, team: Team, level: integer): integer?", false, "Read-only, when morale is settled for a phase (G15.2, only with `morale = true`): `team`'s morale level, 0-20 (nil: `level`, G15.2's count). Initiative (G15.3) and demoralisation (G15.4) follow the levels returned."),
-    field("earns_star", "fun(game: Game, player: Player, star: \"J\"|\"C\"|\"T\"): boolean?", false, "Read-only, when G16 (`earned_stars = true`) gives `player` a star: `false` refuses it (he may earn it at the next check); nil or true let the rules give it."),
-    field("on_event", "fun(game: Game, event: EventInfo)", false, "After each action, once for each event of the log the action caused (its `act`/`auto` lines included), in order; may write (a checked copy). What a hook changes is not an event."),
-    field("after_action", "fun(game: Game, action: ActionInfo)", false, "After every action (and its `on_event`s); may write."),
+    field(
+        "name",
+        "string",
+        true,
+        "The variant's name: how reports name it and the end it gives by default.",
+    ),
+    field(
+        "description",
+        "string",
+        false,
+        "One line for `ball check` and the docs.",
+    ),
+    field(
+        "state",
+        "table<string, \"game\"|\"team\"|\"player\"|{per: string, start: integer|string}>",
+        false,
+        "Counters kept in the position (`game.get`, `game.set`): per game, per team (RED, BLU) or per player (18); `start` is a number or one of the variant's options. Written to the position JSON as `vars` when one is not 0.",
+    ),
+    field(
+        "options",
+        "table<string, Option>",
+        false,
+        "The variant's parameters, set from a ruleset's `[options]` table (`game.param`).",
+    ),
+    field(
+        "ends",
+        "(string|{name: string, limit: boolean})[]",
+        false,
+        "The names of the variant's own ends besides its `name` (`ending`'s and `ends_now`'s `reason`); `limit = true` counts such a match as ended by a limit in the lab.",
+    ),
+    field(
+        "allow",
+        "fun(game: Game, action: ActionInfo): boolean?",
+        false,
+        "Read-only, for each action of a decision's legal list when it has two or more: `false` removes it (`play` then refuses it with rule `ruleset`). It can only remove, and never the last: where every action would be refused, the rules' list stands. A decision left with one action is taken as `auto` (G5.4). Asked per legal action: it costs a Lua call for each.",
+    ),
+    field(
+        "catch_target",
+        "fun(game: Game, player: Player): integer?",
+        false,
+        "Read-only, before a catch roll (G7.4) of `player`: the total it must reach, 1-13 (nil: `catch_target`).",
+    ),
+    field(
+        "tackle_modifier",
+        "fun(game: Game, player: Player, kind: \"block\"|\"contest\"|\"carrier\"): integer?",
+        false,
+        "Read-only, when `player` rolls his tackle die (G8.1, G8.2): a number -6..6 added to his die and star bonus (a total below 0 counts 0). One die is set against all his opponents, so the modifier is the player's, not a pair's.",
+    ),
+    field(
+        "injury",
+        "fun(game: Game, player: Player, roll: integer): string?",
+        false,
+        "Read-only, when `player` is injured (G8.2 step 3) and `roll` is his best injury die: `\"stunned\"`, `\"minor\"`, `\"serious\"`, `\"severe\"` (G13.1's results, with their statuses; a severe injury rolls its `games` die) or `\"none\"` (he is not injured and plays on); nil keeps G13.1's table.",
+    ),
+    field(
+        "goal_value",
+        "fun(game: Game, team: Team): integer?",
+        false,
+        "Read-only, when `team` scores a goal (G12.1): the points it is worth, 0-9 (nil: 1). The set is won when the points reach `points_to_win_set` (G3.1). A conceded point (G4.2) is always 1.",
+    ),
+    field(
+        "ending",
+        "fun(game: Game, why: \"sets\"|\"turn-limit\"|\"no-players\"): nil|false|End",
+        false,
+        "Read-only, where the rules end the match: a team won `sets_to_win_match` sets (G3.1), the match turn limit (G3.6), or nobody can play (G4.2). nil lets the rules' end stand; `false` plays on (asked again at the next such point: the next set won, the next turn past the limit; at `no-players` there is no playing on and the rules' end stands); an `End` table ends the match now — nil winner by G3.6 (more sets, then more points, else a draw), nil reason the variant's name. Reports name the match's end by that reason.",
+    ),
+    field(
+        "ends_now",
+        "fun(game: Game): End?",
+        false,
+        "Read-only, after every action of a match that goes on: an `End` table ends it now; nil goes on. Costs a Lua call per action.",
+    ),
+    field(
+        "morale",
+        "fun(game: Game, team: Team, level: integer): integer?",
+        false,
+        "Read-only, when morale is settled for a phase (G15.2, only with `morale = true`): `team`'s morale level, 0-20 (nil: `level`, G15.2's count). Initiative (G15.3) and demoralisation (G15.4) follow the levels returned.",
+    ),
+    field(
+        "earns_star",
+        "fun(game: Game, player: Player, star: \"J\"|\"C\"|\"T\"): boolean?",
+        false,
+        "Read-only, when G16 (`earned_stars = true`) gives `player` a star: `false` refuses it (he may earn it at the next check); nil or true let the rules give it.",
+    ),
+    field(
+        "on_event",
+        "fun(game: Game, event: EventInfo)",
+        false,
+        "After each action, once for each event of the log the action caused (its `act`/`auto` lines included), in order; may write (a checked copy). What a hook changes is not an event.",
+    ),
+    field(
+        "after_action",
+        "fun(game: Game, action: ActionInfo)",
+        false,
+        "After every action (and its `on_event`s); may write.",
+    ),
 ];
 
 /// What `allow` and `after_action` get.
 pub const ACTION_FIELDS: &[Field] = &[
-    field("verb", "string", true, "The notation's verb: `place`, `move`, `stay`, `turn`, `decline`, `receivers`, `block`, `catch`, `aim`, `keep`, `throw`, `spin`, `handoff`."),
-    field("text", "string", true, "The action in the notation, e.g. `\"throw RED3 NE\"`."),
-    field("player", "Player", false, "The acting player: the placed, moving, turning (actor), blocking, catching player or the holder; nil for `decline`, `receivers`, `aim` and `catch none`."),
-    field("target", "Player", false, "`turn`'s target, `block`'s opponent, `handoff`'s receiver."),
-    field("dir", "string", false, "`move`'s, `throw`'s and `aim`'s direction (`N`, `NE`, …)."),
+    field(
+        "verb",
+        "string",
+        true,
+        "The notation's verb: `place`, `move`, `stay`, `turn`, `decline`, `receivers`, `block`, `catch`, `aim`, `keep`, `throw`, `spin`, `handoff`.",
+    ),
+    field(
+        "text",
+        "string",
+        true,
+        "The action in the notation, e.g. `\"throw RED3 NE\"`.",
+    ),
+    field(
+        "player",
+        "Player",
+        false,
+        "The acting player: the placed, moving, turning (actor), blocking, catching player or the holder; nil for `decline`, `receivers`, `aim` and `catch none`.",
+    ),
+    field(
+        "target",
+        "Player",
+        false,
+        "`turn`'s target, `block`'s opponent, `handoff`'s receiver.",
+    ),
+    field(
+        "dir",
+        "string",
+        false,
+        "`move`'s, `throw`'s and `aim`'s direction (`N`, `NE`, …).",
+    ),
     field("square", "Square", false, "`place`'s square."),
-    field("way", "string", false, "`turn`'s way: `left`, `right` or `none`."),
-    field("players", "Player[]", false, "`decline`'s and `receivers`' players."),
+    field(
+        "way",
+        "string",
+        false,
+        "`turn`'s way: `left`, `right` or `none`.",
+    ),
+    field(
+        "players",
+        "Player[]",
+        false,
+        "`decline`'s and `receivers`' players.",
+    ),
 ];
 
 /// What `on_event` gets.
 pub const EVENT_FIELDS: &[Field] = &[
-    field("kind", "string", true, "The event's first word in the log (`docs/rules/gball-notation.md`, Events): `act`, `auto`, `roll`, `moved`, `tackle`, `catch`, `score`, `set`, `match`, `injury`, `out`, `star`, `turn`, `phase`, …"),
-    field("text", "string", true, "The whole log line, e.g. `\"score RED3 A4\"`."),
-    field("player", "Player", false, "The player it is about, when it names one first (`moved`, `catch`, `score`, `injury`, `out`, `star`, `roll` of a player)."),
-    field("team", "Team", false, "The team, for `set`, `newpoint`, `concede`, `coin`, and `match` with a winner."),
+    field(
+        "kind",
+        "string",
+        true,
+        "The event's first word in the log (`docs/rules/gball-notation.md`, Events): `act`, `auto`, `roll`, `moved`, `tackle`, `catch`, `score`, `set`, `match`, `injury`, `out`, `star`, `turn`, `phase`, …",
+    ),
+    field(
+        "text",
+        "string",
+        true,
+        "The whole log line, e.g. `\"score RED3 A4\"`.",
+    ),
+    field(
+        "player",
+        "Player",
+        false,
+        "The player it is about, when it names one first (`moved`, `catch`, `score`, `injury`, `out`, `star`, `roll` of a player).",
+    ),
+    field(
+        "team",
+        "Team",
+        false,
+        "The team, for `set`, `newpoint`, `concede`, `coin`, and `match` with a winner.",
+    ),
 ];
 
 /// What `ending` and `ends_now` return to end the match.
 pub const END_FIELDS: &[Field] = &[
-    field("winner", "Team|\"draw\"", false, "Who won; nil: G3.6 (more sets, then more points in the set, else a draw)."),
-    field("reason", "string", false, "How reports name the end: the variant's name (nil) or one of its `ends`."),
+    field(
+        "winner",
+        "Team|\"draw\"",
+        false,
+        "Who won; nil: G3.6 (more sets, then more points in the set, else a draw).",
+    ),
+    field(
+        "reason",
+        "string",
+        false,
+        "How reports name the end: the variant's name (nil) or one of its `ends`.",
+    ),
 ];
 
 /// A variant's declared parameter (`options`).
 pub const OPTION_FIELDS: &[Field] = &[
-    field("default", "integer|boolean", true, "Its value when the ruleset does not set it."),
-    field("min", "integer", false, "The least value a ruleset may set (numbers only)."),
-    field("max", "integer", false, "The greatest value a ruleset may set (numbers only)."),
+    field(
+        "default",
+        "integer|boolean",
+        true,
+        "Its value when the ruleset does not set it.",
+    ),
+    field(
+        "min",
+        "integer",
+        false,
+        "The least value a ruleset may set (numbers only).",
+    ),
+    field(
+        "max",
+        "integer",
+        false,
+        "The greatest value a ruleset may set (numbers only).",
+    ),
     field("text", "string", true, "What it sets, in one sentence."),
 ];
 
@@ -304,9 +479,7 @@ pub fn register(lua: &Lua, game: &Table) -> mlua::Result<()> {
         Ok(c(lua)?.pos.points[t.index()])
     })?;
     r.add("home", |lua, _| Ok(team_name(c(lua)?.pos.home)))?;
-    r.add("initiative", |lua, _| {
-        Ok(team_name(c(lua)?.pos.initiative))
-    })?;
+    r.add("initiative", |lua, _| Ok(team_name(c(lua)?.pos.initiative)))?;
     r.add("morale", |lua, a| {
         let t = team(lua, "morale", &a.0)?;
         Ok(c(lua)?.pos.morale.map(|m| m[t.index()]))
@@ -376,7 +549,10 @@ pub fn register(lua: &Lua, game: &Table) -> mlua::Result<()> {
         })
     })?;
     r.add("param", |lua, a| {
-        let name = a.0.as_string().map(|s| s.to_string_lossy()).unwrap_or_default();
+        let name =
+            a.0.as_string()
+                .map(|s| s.to_string_lossy())
+                .unwrap_or_default();
         let cx = c(lua)?;
         let v = super::param(&cx.rules, &name);
         drop(cx);
@@ -399,16 +575,21 @@ pub fn register(lua: &Lua, game: &Table) -> mlua::Result<()> {
         }
     })?;
     r.add("get", |lua, a| {
-        let name = a.0.as_string().map(|s| s.to_string_lossy()).unwrap_or_default();
+        let name =
+            a.0.as_string()
+                .map(|s| s.to_string_lossy())
+                .unwrap_or_default();
         let slot = counter_slot(lua, "get", &name, &a.1)?;
         Ok(i64::from(c(lua)?.pos.vars.get(slot).copied().unwrap_or(0)))
     })?;
     r.add("set", |lua, a| {
-        let name = a.0.as_string().map(|s| s.to_string_lossy()).unwrap_or_default();
+        let name =
+            a.0.as_string()
+                .map(|s| s.to_string_lossy())
+                .unwrap_or_default();
         let value = match a.1 {
-            Value::Integer(n) => i16::try_from(n).map_err(|_| {
-                fail(lua, "set", format!("{n} is outside -32768..32767"))
-            })?,
+            Value::Integer(n) => i16::try_from(n)
+                .map_err(|_| fail(lua, "set", format!("{n} is outside -32768..32767")))?,
             ref v => {
                 return Err(fail(
                     lua,

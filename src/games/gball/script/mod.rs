@@ -196,7 +196,11 @@ impl Script {
         if raw.len() < 2 {
             return raw;
         }
-        let kept: Vec<Action> = raw.iter().copied().filter(|&a| self.allows(pos, a)).collect();
+        let kept: Vec<Action> = raw
+            .iter()
+            .copied()
+            .filter(|&a| self.allows(pos, a))
+            .collect();
         if kept.is_empty() { raw } else { kept }
     }
 

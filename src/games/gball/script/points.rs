@@ -35,17 +35,50 @@ pub enum Point {
 
 /// Every rule point, in [`Point`]'s order.
 pub const POINTS: &[P] = &[
-    P { name: "allow", writes: false },
-    P { name: "catch_target", writes: false },
-    P { name: "tackle_modifier", writes: false },
-    P { name: "injury", writes: false },
-    P { name: "goal_value", writes: false },
-    P { name: "ending", writes: false },
-    P { name: "ends_now", writes: false },
-    P { name: "morale", writes: false },
-    P { name: "earns_star", writes: false },
-    P { name: "on_event", writes: true },
-    P { name: "after_action", writes: true },
+    P {
+        name: "allow",
+        writes: false,
+    },
+    P {
+        name: "catch_target",
+        writes: false,
+    },
+    P {
+        name: "tackle_modifier",
+        writes: false,
+    },
+    P {
+        name: "injury",
+        writes: false,
+    },
+    P {
+        name: "goal_value",
+        writes: false,
+    },
+    P {
+        name: "ending",
+        writes: false,
+    },
+    P {
+        name: "ends_now",
+        writes: false,
+    },
+    P {
+        name: "morale",
+        writes: false,
+    },
+    P {
+        name: "earns_star",
+        writes: false,
+    },
+    P {
+        name: "on_event",
+        writes: true,
+    },
+    P {
+        name: "after_action",
+        writes: true,
+    },
 ];
 
 fn first(values: MultiValue) -> Value {
@@ -83,7 +116,10 @@ pub fn action_table(lua: &Lua, a: Action) -> mlua::Result<Table> {
     t.set("verb", a.verb())?;
     t.set("text", a.to_string())?;
     let set_mask = |t: &Table, m: u32| -> mlua::Result<()> {
-        t.set("players", lua.create_sequence_from(members(m).map(id_name))?)
+        t.set(
+            "players",
+            lua.create_sequence_from(members(m).map(id_name))?,
+        )
     };
     match a {
         Action::Place { player, square } => {
@@ -206,7 +242,10 @@ impl Script {
             &mut |_, values| match first(values) {
                 Value::Nil | Value::Boolean(true) => Ok(None),
                 Value::Boolean(false) => Ok(Some(false)),
-                other => Err(format!("must return nil, true or false, not {}", shown(&other))),
+                other => Err(format!(
+                    "must return nil, true or false, not {}",
+                    shown(&other)
+                )),
             },
         )
         .unwrap_or(true)
@@ -328,7 +367,10 @@ impl Script {
             &mut |_, values| match first(values) {
                 Value::Nil | Value::Boolean(true) => Ok(None),
                 Value::Boolean(false) => Ok(Some(false)),
-                other => Err(format!("must return nil, true or false, not {}", shown(&other))),
+                other => Err(format!(
+                    "must return nil, true or false, not {}",
+                    shown(&other)
+                )),
             },
         )
         .unwrap_or(true)

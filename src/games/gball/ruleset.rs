@@ -404,7 +404,11 @@ fn variants(doc: &mut Doc, v: &Spanned<DeValue>, dir: &Path) -> Option<Vec<Sourc
         };
         let beside = dir.join(&rel);
         let (path, shown) = if beside.is_file() {
-            let shown = crate::data::display(&beside, &rel);
+            let fallback = match doc.file.rsplit_once(['/', '\\']) {
+                Some((dir, _)) => format!("{dir}/{rel}"),
+                None => rel.clone(),
+            };
+            let shown = crate::data::display(&beside, &fallback);
             (Some(beside), shown)
         } else {
             (crate::data::find(&rel), rel.clone())

@@ -128,7 +128,7 @@ pub const VARIANT_FIELDS: &[Field] = &[
         "The variant's name: how reports name it and the end it gives by default.",
     ),
     field(
-        "description",
+        "text",
         "string",
         false,
         "One line for `ball check` and the docs.",

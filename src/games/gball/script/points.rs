@@ -103,6 +103,7 @@ fn int_answer(values: MultiValue, lo: i64, hi: i64, what: &str) -> Result<Option
     match first(values) {
         Value::Nil => Ok(None),
         Value::Integer(n) if (lo..=hi).contains(&n) => Ok(Some(n)),
+        Value::Integer(n) => Err(format!("must return nil or {what} {lo}-{hi}, not {n}")),
         other => Err(format!(
             "must return nil or {what} {lo}-{hi}, not {}",
             shown(&other)

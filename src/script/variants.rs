@@ -98,6 +98,10 @@ pub fn ctx<B: Binding>(lua: &Lua) -> mlua::Result<RefMut<'_, Ctx<B>>> {
         .ok_or_else(|| mlua::Error::runtime("the game is only available inside a hook"))
 }
 
+/// How [`Host::ask`] reads a variant's answer: `Some` decides, `None`
+/// asks the next variant, `Err` is the answer's problem.
+pub type Decide<'a, T> = &'a mut dyn FnMut(&Variant, MultiValue) -> Result<Option<T>, String>;
+
 /// One loaded variant.
 pub struct Variant {
     pub name: String,
@@ -348,7 +352,7 @@ impl<B: Binding> Host<B> {
         pos: &B::Pos,
         rules: &B::Rules,
         args: &dyn Fn(&Lua) -> mlua::Result<MultiValue>,
-        decide: &mut dyn FnMut(&Variant, MultiValue) -> Result<Option<T>, String>,
+        decide: Decide<'_, T>,
     ) -> Option<T> {
         let name = B::POINTS[p].name;
         for (k, v) in self.variants.iter().enumerate() {

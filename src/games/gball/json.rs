@@ -282,7 +282,7 @@ fn read_vars(top: &Obj, layout: Option<&Layout>) -> Result<Vec<i16>, JsonError> 
             Scope::Team => {
                 for (k, n) in obj(v, &field)? {
                     let t = Team::parse(k).map_or_else(
-                        || err(&format!("{field}.{k}"), "is not RED or BLU"),
+                        || err(format!("{field}.{k}"), "is not RED or BLU"),
                         Ok,
                     )?;
                     vars[d.slot + t.index()] = value(n, &format!("{field}.{k}"))?;
@@ -291,7 +291,7 @@ fn read_vars(top: &Obj, layout: Option<&Layout>) -> Result<Vec<i16>, JsonError> 
             Scope::Player => {
                 for (k, n) in obj(v, &field)? {
                     let p = parse_id(k).map_or_else(
-                        || err(&format!("{field}.{k}"), "is not a player id"),
+                        || err(format!("{field}.{k}"), "is not a player id"),
                         Ok,
                     )?;
                     vars[d.slot + usize::from(p)] = value(n, &format!("{field}.{k}"))?;

@@ -15,7 +15,7 @@ use crate::games::gball::event::{Event, Injury};
 use crate::games::gball::flow::{Ending, RulesEnd};
 use crate::games::gball::position::{Position, Winner, id_name, members};
 use crate::script::fields::check_keys;
-use crate::script::variants::{Point as P, Variant};
+use crate::script::variants::{Decide, Point as P, Variant};
 
 /// A rule point, by its index in [`POINTS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -226,7 +226,7 @@ impl Script {
         p: Point,
         pos: &Position,
         args: &dyn Fn(&Lua) -> mlua::Result<MultiValue>,
-        decide: &mut dyn FnMut(&Variant, MultiValue) -> Result<Option<T>, String>,
+        decide: Decide<'_, T>,
     ) -> Option<T> {
         if !self.hooks(p) {
             return None;

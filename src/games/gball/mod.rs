@@ -212,8 +212,9 @@ impl Gball {
 
     /// Applies a legal action with the variants' rule points and
     /// reactions when there are any (`flow::apply` otherwise): the first
-    /// forced die out of range, if any.
-    #[inline]
+    /// forced die out of range, if any. Inlined, with the scripted path
+    /// kept out of line: the unscripted hot path is `flow::apply`'s own.
+    #[inline(always)]
     pub fn apply_any(
         &self,
         pos: &mut position::Position,

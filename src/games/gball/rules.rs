@@ -432,14 +432,25 @@ pub fn legal_visit(g: &Gball, pos: &Position, f: &mut impl FnMut(Action) -> bool
     if let Some(s) = &g.script
         && s.hooks(super::script::Point::Allow)
     {
-        for a in s.allowed(g, pos) {
-            if !f(a) {
-                return;
-            }
-        }
-        return;
+        return visit_allowed(g, pos, s, f);
     }
     raw_visit(g, pos, f);
+}
+
+/// [`legal_visit`] through the variants' `allow`: out of line.
+#[cold]
+#[inline(never)]
+fn visit_allowed(
+    g: &Gball,
+    pos: &Position,
+    s: &super::script::Script,
+    f: &mut impl FnMut(Action) -> bool,
+) {
+    for a in s.allowed(g, pos) {
+        if !f(a) {
+            return;
+        }
+    }
 }
 
 /// Whether the rules (without the variants' `allow`) allow `action`.

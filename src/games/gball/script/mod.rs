@@ -206,6 +206,7 @@ impl Script {
 
     /// Applies `action` with the rule points, then the reactions and
     /// `ends_now`. The first forced die out of range, as `flow::apply`.
+    #[inline(never)]
     pub fn apply<S: Sink<Event>>(
         &self,
         g: &Gball,

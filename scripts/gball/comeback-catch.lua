@@ -8,9 +8,6 @@ return {
     gap = { default = 2, min = 1, max = 99, text = "Sets behind from which the catch target drops." },
     ease = { default = 1, min = 0, max = 5, text = "How much lower the catch target is." },
   },
-  state = {
-    eased = "team", -- catch rolls taken at the lower target, per team
-  },
   catch_target = function(game, player)
     local team = game.player(player).team
     local other = team == "RED" and "BLU" or "RED"
@@ -18,14 +15,5 @@ return {
       return math.max(1, game.param("catch_target") - game.param("ease"))
     end
     return nil
-  end,
-  on_event = function(game, e)
-    if e.kind == "catch" then
-      local team = game.player(e.player).team
-      local other = team == "RED" and "BLU" or "RED"
-      if game.sets(other) - game.sets(team) >= game.param("gap") then
-        game.set("eased", game.get("eased", team) + 1, team)
-      end
-    end
   end,
 }

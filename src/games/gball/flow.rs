@@ -71,6 +71,12 @@ pub enum Ending {
 /// engine is monomorphised per hooks type, so an unscripted match pays
 /// nothing for the points it does not use.
 pub trait Hooks {
+    /// G5.4: how many actions the decision offers (counted up to 2) and
+    /// the first — the rules' list, or the variants' (`allow`).
+    #[inline(always)]
+    fn first_two(&self, g: &Gball, pos: &Position) -> (usize, Option<Action>) {
+        rules::first_two_by_rules(g, pos)
+    }
     /// G7.4: the total a catch roll of `p` must reach (`target` by the rules).
     #[inline(always)]
     fn catch_target(&self, _pos: &Position, _p: u8, target: u8) -> u8 {
@@ -360,7 +366,7 @@ fn run<S: Sink<Event>, H: Hooks>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S, 
         step = match step {
             Step::Stop => return,
             Step::Decide => {
-                let (n, first) = rules::first_two(g, pos);
+                let (n, first) = cx.hooks.first_two(g, pos);
                 match (n, first) {
                     (1, Some(a)) => {
                         cx.emit(Event::Auto(a));

@@ -613,6 +613,20 @@ pub fn first_two(g: &Gball, pos: &Position) -> (usize, Option<Action>) {
     (n, first)
 }
 
+/// [`first_two`] of the rules' list (without the variants' `allow`).
+pub fn first_two_by_rules(g: &Gball, pos: &Position) -> (usize, Option<Action>) {
+    let mut n = 0;
+    let mut first = None;
+    raw_visit(g, pos, &mut |a| {
+        if n == 0 {
+            first = Some(a);
+        }
+        n += 1;
+        n < 2
+    });
+    (n, first)
+}
+
 pub fn is_legal(g: &Gball, pos: &Position, action: Action) -> bool {
     let mut found = false;
     legal_visit(g, pos, &mut |a| {

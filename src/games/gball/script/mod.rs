@@ -247,6 +247,9 @@ impl Script {
 pub struct Hooked<'a>(pub &'a Script);
 
 impl Hooks for Hooked<'_> {
+    fn first_two(&self, g: &Gball, pos: &Position) -> (usize, Option<Action>) {
+        super::rules::first_two(g, pos)
+    }
     fn catch_target(&self, pos: &Position, p: u8, target: u8) -> u8 {
         self.0.catch_target(pos, p).unwrap_or(target)
     }

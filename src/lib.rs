@@ -15,6 +15,7 @@ pub mod rules_text;
 pub mod scenario;
 pub mod script;
 pub mod shell;
+pub mod store;
 pub mod toml_doc;
 pub mod tui;
 pub mod web;

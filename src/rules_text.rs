@@ -324,11 +324,7 @@ mod tests {
             ("T14.2", "gate_bonus", "pass touch"),
             ("G8.2", "Engagement", "`injury_sum`"),
             ("G14.5", "Test vectors", "0xe220a8397b1dcdaf"),
-            (
-                "G17",
-                "League layer (not implemented)",
-                "*Not implemented.*",
-            ),
+            ("G17", "League layer", "`ball league` plays this layer"),
             ("G19", "Worked example: a ruck", "throw RED1 E"),
             ("G20.53", "Withdrawn (G13.4)", "*Withdrawn.*"),
             (

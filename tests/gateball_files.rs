@@ -245,7 +245,16 @@ fn shipped_gateball_rulesets_are_gateball() {
         .into_iter()
         .filter(|n| game_of(n) == GameKind::Gateball)
         .collect();
-    assert_eq!(names, ["gateball", "gateball-bonus", "gateball-reuse"]);
+    assert_eq!(
+        names,
+        [
+            "gateball",
+            "gateball-bonus",
+            "gateball-reuse",
+            "gateball-sudden-death",
+            "gateball-tech-limit"
+        ]
+    );
     assert_eq!(ruleset::DEFAULT, "gateball");
 }
 

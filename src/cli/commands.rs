@@ -26,8 +26,9 @@ pub fn dispatch(
 ) -> Result<(), UsageError> {
     let command = match command {
         Command::Test(args) => return super::test::run(args, out),
-        Command::Init(args) => return super::init::run(args, out),
+        Command::Init(args) => return super::init::run(args, game_flag, out),
         Command::Rules { ids } => return super::rules::run(&ids, out),
+        Command::League(args) => return super::league::run(args, game_flag, spec, out),
         Command::Serve(args) => return super::serve::serve(args),
         Command::Gallery(args) => return super::serve::gallery(args, spec),
         Command::Replay(args) => return super::replay::dispatch(args, game_flag, spec, out),
@@ -330,6 +331,7 @@ fn run<G: Module>(
         | Command::Merge(_)
         | Command::Serve(_)
         | Command::Gallery(_)
+        | Command::League(_)
         | Command::Rules { .. } => unreachable!("routed before the game is built"),
     }
     Ok(())

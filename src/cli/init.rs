@@ -15,11 +15,14 @@ use crate::kernel::game::Title;
 
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Writes DIR/ruleset.toml (card mode as shipped, plus the example card), \
+    after_help = "BALL (the default): writes DIR/ruleset.toml (card mode as shipped, plus the example card), \
 DIR/cards/leap.lua, DIR/scenarios/leap_works.scn with its snapshot in DIR/snapshots/, \
 DIR/lua/ball.lua (`ball api --stubs`) with DIR/.luarc.json for lua-language-server, and \
-DIR/README.md. DIR must be new or empty: nothing is overwritten.\n\n\
-Examples:\n  ball init my-cards\n  cd my-cards && ball check --ruleset ruleset.toml && ball test scenarios\n\n\
+DIR/README.md. With --game gateball: a Gateball ruleset with an example house rule \
+(DIR/variants/big-goal.lua), its scenario and snapshot, DIR/lua/gateball.lua and a README. \
+DIR must be new or empty: nothing is overwritten.\n\n\
+Examples:\n  ball init my-cards\n  ball init --game gateball my-gateball\n  \
+cd my-cards && ball check --ruleset ruleset.toml && ball test scenarios\n\n\
 Exit status: 0 written; 2 DIR is not empty or cannot be written (one line on stderr)."
 )]
 pub struct InitArgs {
@@ -28,36 +31,101 @@ pub struct InitArgs {
     pub dir: PathBuf,
 }
 
-/// The example scenario, under DIR.
-const SCENARIO: &str = "scenarios/leap_works.scn";
+/// One game's workspace: its fixed files, its example scenario, the
+/// editor annotations' file name, and what `init` says it wrote.
+struct Workspace {
+    files: &'static [(&'static str, &'static str)],
+    /// The example scenario, under DIR.
+    scenario: &'static str,
+    /// Where the editor annotations go, under DIR.
+    stubs: &'static str,
+    summary: &'static str,
+}
 
-/// The workspace's fixed files: path under DIR, text.
-const FILES: &[(&str, &str)] = &[
-    (
-        "ruleset.toml",
-        include_str!("../../templates/workspace/ruleset.toml"),
-    ),
-    (
-        "cards/leap.lua",
-        include_str!("../../templates/workspace/cards/leap.lua"),
-    ),
-    (
-        "scenarios/leap_works.scn",
-        include_str!("../../templates/workspace/scenarios/leap_works.scn"),
-    ),
-    (
-        "README.md",
-        include_str!("../../templates/workspace/README.md"),
-    ),
-    (
-        ".luarc.json",
-        include_str!("../../templates/workspace/.luarc.json"),
-    ),
-];
+/// BALL's: card mode with one example card.
+const BALL: Workspace = Workspace {
+    files: &[
+        (
+            "ruleset.toml",
+            include_str!("../../templates/workspace/ruleset.toml"),
+        ),
+        (
+            "cards/leap.lua",
+            include_str!("../../templates/workspace/cards/leap.lua"),
+        ),
+        (
+            "scenarios/leap_works.scn",
+            include_str!("../../templates/workspace/scenarios/leap_works.scn"),
+        ),
+        (
+            "README.md",
+            include_str!("../../templates/workspace/README.md"),
+        ),
+        (
+            ".luarc.json",
+            include_str!("../../templates/workspace/.luarc.json"),
+        ),
+    ],
+    scenario: "scenarios/leap_works.scn",
+    stubs: "lua/ball.lua",
+    summary: "ruleset.toml              card mode (extends `cards`) with your card\n  \
+cards/leap.lua            the example card\n  \
+scenarios/leap_works.scn  a scenario; snapshots/ holds its reviewed report\n  \
+lua/ball.lua, .luarc.json editor annotations for lua-language-server",
+};
 
-pub fn run(args: InitArgs, out: &mut dyn Write) -> Result<(), UsageError> {
+/// Gateball's: the rulebook with one example house rule.
+const GATEBALL: Workspace = Workspace {
+    files: &[
+        (
+            "ruleset.toml",
+            include_str!("../../templates/workspace-gateball/ruleset.toml"),
+        ),
+        (
+            "variants/big-goal.lua",
+            include_str!("../../templates/workspace-gateball/variants/big-goal.lua"),
+        ),
+        (
+            "scenarios/big-goal_works.scn",
+            include_str!("../../templates/workspace-gateball/scenarios/big-goal_works.scn"),
+        ),
+        (
+            "README.md",
+            include_str!("../../templates/workspace-gateball/README.md"),
+        ),
+        (
+            ".luarc.json",
+            include_str!("../../templates/workspace/.luarc.json"),
+        ),
+    ],
+    scenario: "scenarios/big-goal_works.scn",
+    stubs: "lua/gateball.lua",
+    summary: "ruleset.toml                  the rulebook with your house rule and its option\n  \
+variants/big-goal.lua         the example house rule (a Goal worth more)\n  \
+scenarios/big-goal_works.scn  a scenario; snapshots/ holds its reviewed report\n  \
+lua/gateball.lua, .luarc.json editor annotations for lua-language-server",
+};
+
+/// The workspace of `game` and its script API's stubs.
+fn workspace(game: &str) -> Result<(&'static Workspace, String), UsageError> {
+    use crate::games::gateball::Gateball;
+    let (w, stubs) = match game {
+        "ball" => (&BALL, crate::games::ball::Ball::script_api(true)),
+        "gateball" => (&GATEBALL, Gateball::script_api(true)),
+        other => {
+            return Err(UsageError(format!(
+                "`ball init` has no workspace for {other} yet: its house rules are not scriptable"
+            )));
+        }
+    };
+    let stubs = stubs.ok_or_else(|| UsageError(format!("{game} has no script API to annotate")))?;
+    Ok((w, stubs))
+}
+
+pub fn run(args: InitArgs, game: Option<&str>, out: &mut dyn Write) -> Result<(), UsageError> {
     let dir = &args.dir;
     let shown = dir.display();
+    let (ws, stubs) = workspace(game.unwrap_or("ball"))?;
     if dir.exists() {
         if !dir.is_dir() {
             return Err(UsageError(format!("`{shown}` exists and is not a folder")));
@@ -70,12 +138,11 @@ pub fn run(args: InitArgs, out: &mut dyn Write) -> Result<(), UsageError> {
             )));
         }
     }
-    let stubs = crate::games::ball::Ball::script_api(true)
-        .ok_or_else(|| UsageError("BALL has no script API to annotate".into()))?;
-    for (rel, text) in FILES
+    for (rel, text) in ws
+        .files
         .iter()
         .map(|(r, t)| (*r, *t))
-        .chain([("lua/ball.lua", stubs.as_str())])
+        .chain([(ws.stubs, stubs.as_str())])
     {
         write(dir, rel, text.as_bytes())?;
     }
@@ -99,33 +166,31 @@ pub fn run(args: InitArgs, out: &mut dyn Write) -> Result<(), UsageError> {
     })?;
     // The header names the scenario as it is seen from inside DIR, where
     // the designer runs `ball test`.
-    let snap = super::test::snapshot_path(&dir.join(SCENARIO), None);
+    let snap = super::test::snapshot_path(&dir.join(ws.scenario), None);
     let text = crate::files::read_text(&snap, crate::files::MAX_SCENARIO)
         .map_err(|e| UsageError(format!("cannot read `{}`: {e}", snap.display())))?;
     let text: String = text
         .split_inclusive('\n')
         .map(|l| {
             if l.starts_with("input_file:") {
-                format!("input_file: {SCENARIO}\n")
+                format!("input_file: {}\n", ws.scenario)
             } else {
                 l.to_string()
             }
         })
         .collect();
+    let name = ws.scenario.rsplit('/').next().unwrap_or(ws.scenario);
     write(
         dir,
-        "snapshots/scenarios__check@leap_works.scn.snap",
+        &format!("snapshots/scenarios__check@{name}.snap"),
         text.as_bytes(),
     )?;
     writeln!(
         out,
-        "wrote a designer's workspace in {shown}:\n  \
-ruleset.toml              card mode (extends `cards`) with your card\n  \
-cards/leap.lua            the example card\n  \
-scenarios/leap_works.scn  a scenario; snapshots/ holds its reviewed report\n  \
-lua/ball.lua, .luarc.json editor annotations for lua-language-server\n\
+        "wrote a designer's workspace in {shown}:\n  {}\n\
 next:\n  cd {shown}\n  ball check --ruleset ruleset.toml\n  ball test scenarios\n  \
-ball play --ruleset ruleset.toml"
+ball play --ruleset ruleset.toml",
+        ws.summary
     )?;
     Ok(())
 }

@@ -10,6 +10,7 @@
 mod check;
 mod commands;
 mod init;
+mod league;
 mod play;
 mod replay;
 mod rules;
@@ -186,6 +187,8 @@ pub enum Command {
     Gallery(serve::GalleryArgs),
     /// Step through a match record, or check that it still replays.
     Replay(replay::ReplayArgs),
+    /// G-ball's league (G17) in one SQLite file: new, play, table, export, import, record.
+    League(league::LeagueArgs),
     /// Run many seeded bot games and report balance figures.
     Sim(sim::SimArgs),
     /// Run two rulesets on the same seeds and compare their figures.

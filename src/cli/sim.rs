@@ -166,7 +166,7 @@ pub struct MergeArgs {
     pub plot: Option<PathBuf>,
 }
 
-fn parse_bots(s: &str) -> Result<[String; 2], UsageError> {
+pub(super) fn parse_bots(s: &str) -> Result<[String; 2], UsageError> {
     let parts: Vec<&str> = s.split(',').map(str::trim).collect();
     let [a, b] = parts[..] else {
         return Err(UsageError(format!(

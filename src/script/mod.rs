@@ -13,6 +13,7 @@ pub mod freeze;
 pub mod layout;
 mod order;
 pub mod registry;
+pub mod ruleset_keys;
 pub mod sandbox;
 pub mod variants;
 

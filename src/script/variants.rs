@@ -41,6 +41,29 @@ impl Source {
     }
 }
 
+/// The names of the variants' own actions, for every game of the
+/// process: an action is a `Copy` value holding its index, and the
+/// notation writes it by name.
+static ACTION_NAMES: std::sync::Mutex<Vec<&'static str>> = std::sync::Mutex::new(Vec::new());
+
+/// The index of a variant action's name, adding it once for the life of
+/// the process; `None` past 255 names.
+pub fn intern_action(name: &str) -> Option<u8> {
+    let mut names = ACTION_NAMES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(k) = names.iter().position(|n| *n == name) {
+        return u8::try_from(k).ok();
+    }
+    let k = u8::try_from(names.len()).ok()?;
+    names.push(Box::leak(name.to_string().into_boxed_str()));
+    Some(k)
+}
+
+/// The name of interned action `k`.
+pub fn action_name(k: u8) -> &'static str {
+    let names = ACTION_NAMES.lock().unwrap_or_else(|e| e.into_inner());
+    names.get(usize::from(k)).copied().unwrap_or("?")
+}
+
 /// A ruleset lists at most this many variants: each is asked at every
 /// rule point it hooks.
 pub const MAX_VARIANTS: usize = 64;
@@ -91,16 +114,15 @@ impl<B: Binding> Gate for Ctx<B> {
     }
 }
 
+/// The running hook's context, as a binding holds it.
+pub type CtxRef<'a, B> = RefMut<'a, Ctx<B>>;
+
 /// The running hook's context, for a binding.
-pub fn ctx<B: Binding>(lua: &Lua) -> mlua::Result<RefMut<'_, Ctx<B>>> {
+pub fn ctx<B: Binding>(lua: &Lua) -> mlua::Result<CtxRef<'_, B>> {
     lua.app_data_mut::<Ctx<B>>()
         .filter(|c| c.active)
         .ok_or_else(|| mlua::Error::runtime("the game is only available inside a hook"))
 }
-
-/// How [`Host::ask`] reads a variant's answer: `Some` decides, `None`
-/// asks the next variant, `Err` is the answer's problem.
-pub type Decide<'a, T> = &'a mut dyn FnMut(&Variant, MultiValue) -> Result<Option<T>, String>;
 
 /// One loaded variant.
 pub struct Variant {
@@ -142,6 +164,10 @@ pub struct Host<B: Binding> {
     errors: RefCell<Vec<ScriptError>>,
     binding: PhantomData<B>,
 }
+
+/// How a question reads a variant's answer: `Some` decides, `None` asks
+/// the next variant, `Err` is the answer's problem.
+pub type Decide<'a, T> = &'a mut dyn FnMut(&Variant, MultiValue) -> Result<Option<T>, String>;
 
 impl<B: Binding> Host<B> {
     /// Loads a ruleset's variants, declaring their state, options and
@@ -281,9 +307,14 @@ impl<B: Binding> Host<B> {
         if let Some(f) = self.failed.borrow_mut().get_mut(k * B::POINTS.len() + p) {
             *f = true;
         }
+        self.report(e);
+    }
+
+    /// Keeps a failure for [`Host::take_errors`] (at most 64 are pending:
+    /// a hook that fails every call fills no memory).
+    pub fn report(&self, e: ScriptError) {
         let mut errors = self.errors.borrow_mut();
-        // A game that hits the same failure every action keeps one copy.
-        if errors.len() < 64 {
+        if errors.len() < 64 && !errors.contains(&e) {
             errors.push(e);
         }
     }
@@ -395,28 +426,45 @@ impl<B: Binding> Host<B> {
             if self.has_failed(k, p) || done(&cur) {
                 continue;
             }
-            let (r, after) = self.call(&cur, rules, name, true, |g| {
-                let mut a = args(&self.sandbox.lua)?;
-                a.push_front(Value::Table(g.clone()));
-                f.call::<()>(a)
-            });
-            let checked = match r {
-                Err(e) => Err(ScriptError::from_lua(&e, &v.file, &v.owner, name)),
-                Ok(()) => B::check(&after, rules).map_err(|m| {
-                    ScriptError::kernel(
-                        &v.file,
-                        &v.owner,
-                        name,
-                        format!("the change would break the rules: {m}"),
-                    )
-                }),
-            };
+            let checked = self.write_call(v, f, name, &cur, rules, args);
             match checked {
-                Ok(()) => cur = after,
+                Ok(after) => cur = after,
                 Err(e) => self.fail(k, p, e),
             }
         }
         cur
+    }
+}
+
+impl<B: Binding> Host<B> {
+    /// Calls `f` (variant `v`'s hook `name`), which may write, on a copy
+    /// of `pos`: the copy it leaves if the call succeeded and
+    /// [`Binding::check`] accepts it, else the failure.
+    pub fn write_call(
+        &self,
+        v: &Variant,
+        f: &Function,
+        name: &'static str,
+        pos: &B::Pos,
+        rules: &B::Rules,
+        args: &dyn Fn(&Lua) -> mlua::Result<MultiValue>,
+    ) -> Result<B::Pos, ScriptError> {
+        let (r, after) = self.call(pos, rules, name, true, |g| {
+            let mut a = args(&self.sandbox.lua)?;
+            a.push_front(Value::Table(g.clone()));
+            f.call::<()>(a)
+        });
+        match r {
+            Err(e) => Err(ScriptError::from_lua(&e, &v.file, &v.owner, name)),
+            Ok(()) => B::check(&after, rules).map(|()| after).map_err(|m| {
+                ScriptError::kernel(
+                    &v.file,
+                    &v.owner,
+                    name,
+                    format!("the change would break the rules: {m}"),
+                )
+            }),
+        }
     }
 }
 

@@ -1504,7 +1504,9 @@ pub(crate) fn join_display(file: &str, rel: &str) -> String {
     for c in base.join(rel).components() {
         match c {
             Component::CurDir => {}
-            Component::ParentDir if parts.last().is_some_and(|p| p != "..") => {
+            // Joined with `/` below, an empty first part is the root.
+            Component::RootDir => parts.push(String::new()),
+            Component::ParentDir if parts.last().is_some_and(|p| !p.is_empty() && p != "..") => {
                 parts.pop();
             }
             other => parts.push(other.as_os_str().to_string_lossy().into_owned()),
@@ -1608,6 +1610,7 @@ mod tests {
         assert_eq!(join_display("a/b/r.toml", "../c/x.lua"), "a/c/x.lua");
         assert_eq!(join_display("r.toml", "./x.lua"), "x.lua");
         assert_eq!(join_display("r.toml", "../x.lua"), "../x.lua");
+        assert_eq!(join_display("/tmp/r.toml", "x.lua"), "/tmp/x.lua");
     }
 
     #[test]

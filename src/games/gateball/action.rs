@@ -50,6 +50,9 @@ pub enum Action {
     Shot(Move),
     /// T13.4: the spark's move.
     Spark(Move),
+    /// An action a ruleset's variant adds, by its interned name
+    /// (`script::variants::intern_action`): the notation writes the name.
+    Variant(u8),
 }
 
 impl fmt::Display for Motion {
@@ -83,6 +86,7 @@ impl fmt::Display for Action {
             Action::End => f.write_str("end"),
             Action::Shot(m) => write!(f, "shot {m}"),
             Action::Spark(m) => write!(f, "spark {m}"),
+            Action::Variant(k) => f.write_str(crate::script::variants::action_name(*k)),
         }
     }
 }

@@ -50,7 +50,7 @@ pub enum Event {
     NoEntry(u8),
     EndPlay(u8),
     Perfect(Team),
-    Over { winner: Winner, red: u32, blue: u32 },
+    Over { winner: Winner, red: i32, blue: i32 },
 }
 
 impl fmt::Display for Event {

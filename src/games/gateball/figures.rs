@@ -14,7 +14,7 @@ use crate::lab::{Figures, GameResult, Sample, Section};
 /// One game's counts, by team (red, blue) where a team is meant.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct GateballTally {
-    pub points: [u32; 2],
+    pub points: [i32; 2],
     /// Balls that reached the Goal pole (T12.2).
     pub goals: [u32; 2],
     pub perfect: bool,

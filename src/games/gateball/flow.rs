@@ -76,6 +76,14 @@ impl Flow for Gateball {
             Action::Power => shot("power", 'p', "two dice, a straight move (T5.2)", 0),
             Action::Tech => shot("tech", 't', "one die, a path step by step (T5.3)", 1),
             Action::End => shot("end", 'e', "end the play: no continuation shot (T7.8)", 2),
+            Action::Variant(k) => {
+                let text = self
+                    .scripts
+                    .get()
+                    .and_then(|s| s.action(k))
+                    .map_or_else(String::new, |a| a.text.clone());
+                vec![Choice::new(action.to_string()).help(&text).order(3 + u32::from(k))]
+            }
             Action::Shot(_) | Action::Spark(_) => {
                 let Some(j) = moves::judge(self, pos, action) else {
                     // The engine listed it, so it judges it; a move it

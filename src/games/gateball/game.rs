@@ -67,19 +67,39 @@ impl Game for Gateball {
             Winner::Team(w) if w == t => SeatResult::Win,
             Winner::Team(_) => SeatResult::Loss,
         });
+        let named = self.scripts.layout().and_then(|l| {
+            let name = l.end_name(pos.ended_by)?;
+            Some(End {
+                by_limit: l.is_limit(pos.ended_by),
+                ..End::named(name, "variant")
+            })
+        });
         Some(Outcome {
             results,
             score: self.score_text(pos),
-            end: if pos.perfect {
-                PERFECT_GAME
-            } else {
-                TURNS_PLAYED
+            end: match named {
+                Some(end) => end,
+                None if pos.perfect => PERFECT_GAME,
+                None => TURNS_PLAYED,
             },
         })
     }
 
     fn turn(&self, pos: &Position) -> u32 {
         u32::from(pos.turn)
+    }
+
+    fn take_errors(&self) -> Vec<String> {
+        self.scripts
+            .get()
+            .map(super::script::Scripted::take_errors)
+            .unwrap_or_default()
+    }
+
+    fn reset(&self) {
+        if let Some(s) = self.scripts.get() {
+            s.host.reset();
+        }
     }
 
     /// `red 12 - blue 9`.
@@ -162,7 +182,14 @@ impl Title for Gateball {
     /// The values the files gave, not their text: a court file reformatted
     /// without a change plays the same games.
     fn fingerprint(r: &GateballRuleset) -> String {
-        fingerprint(format!("{:?}", (&r.rules, &r.court, &r.setup)).as_bytes())
+        if r.variants.is_empty() && r.options.is_empty() {
+            return fingerprint(format!("{:?}", (&r.rules, &r.court, &r.setup)).as_bytes());
+        }
+        // The variants' text, not their paths: one house rule however its
+        // file is named.
+        let texts: Vec<&str> = r.variants.iter().map(|v| v.text.as_str()).collect();
+        let options: Vec<_> = r.options.iter().map(|(o, _)| o).collect();
+        fingerprint(format!("{:?}", (&r.rules, &r.court, &r.setup, texts, options)).as_bytes())
     }
 
     fn check_ruleset(spec: &str) -> Vec<crate::diagnostic::Problem> {
@@ -190,15 +217,34 @@ impl Title for Gateball {
     }
 
     fn build(r: &GateballRuleset) -> Result<Gateball, String> {
-        Ok(setup::create(r.rules, r.court.clone(), &r.setup, 0).0)
+        let mut game = setup::create(r.rules, r.court.clone(), &r.setup, 0).0;
+        let given: Vec<_> = r.options.iter().map(|(o, _)| o.clone()).collect();
+        game.scripts = super::script::load(&r.variants, &given, r.rules.turns).map_err(|e| {
+            e.first()
+                .map(crate::script::ScriptError::render)
+                .unwrap_or_default()
+        })?;
+        Ok(game)
     }
 
     fn new_game(&self, seed: u64) -> (Gateball, Position, Vec<Event>) {
-        setup::create(self.rules, self.court.clone(), &self.setup, seed)
+        let (mut game, mut pos, events) =
+            setup::create(self.rules, self.court.clone(), &self.setup, seed);
+        if let Some(layout) = self.scripts.layout() {
+            pos.vars = vec![0; layout.slots()];
+            layout.start_values(&mut pos.vars);
+        }
+        game.scripts = self.scripts.clone();
+        (game, pos, events)
     }
 
     fn parse_action(&self, text: &str) -> Result<Action, String> {
-        action::parse(text).map_err(|e| e.to_string())
+        action::parse(text).or_else(|e| {
+            self.scripts
+                .get()
+                .and_then(|s| s.action_named(text))
+                .ok_or_else(|| e.to_string())
+        })
     }
 
     fn write_position(&self, pos: &Position) -> String {
@@ -206,7 +252,7 @@ impl Title for Gateball {
     }
 
     fn read_position(&self, text: &str) -> Result<(Gateball, Position), String> {
-        json::read(text).map_err(|e| e.to_string())
+        json::read_with(text, &self.scripts).map_err(|e| e.to_string())
     }
 
     fn show(&self, pos: &Position) -> String {
@@ -226,6 +272,11 @@ impl Title for Gateball {
 
     fn scenario_setup(&self, pos: &mut Position, line: &str) -> Result<(), String> {
         super::scenario::edit(pos, line)
+    }
+
+    fn script_api(stubs: bool) -> Option<String> {
+        let api = &super::script::api::API;
+        Some(if stubs { api.stubs() } else { api.reference() })
     }
 
     fn canonical_legal(&self, pos: &Position) -> Vec<String> {

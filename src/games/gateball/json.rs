@@ -23,6 +23,7 @@ use crate::json_line::inline;
 use super::court::{Court, Gate};
 use super::position::{BallState, Phase, Place, Position, ShotKind, Team, Winner};
 use super::space::Space;
+use super::script::Scripts;
 use super::{Gateball, Player, Rules, SparkDice};
 use crate::kernel::rng::SplitMix64;
 
@@ -138,6 +139,8 @@ pub fn write(game: &Gateball, pos: &Position) -> String {
         ),
         ("perfect", pos.perfect.to_string()),
     ];
+    let mut fields = fields;
+    variant_fields(game, pos, &mut fields);
     let mut out = block(&fields, 0);
     out.push('\n');
     out
@@ -183,8 +186,115 @@ fn block(fields: &[(&str, String)], indent: usize) -> String {
 /// position of the notation. The court's T1.8 ([`Court::validate`]) and the
 /// legal-action check (T3.6, [`super::rules::legal`]) come after all the
 /// position's own checks, the legal actions last.
+/// What a ruleset's variants add to a position, each only when it is not
+/// its start value: a position without them is written as the notation
+/// has always written it.
+fn variant_fields(game: &Gateball, pos: &Position, fields: &mut Vec<(&str, String)>) {
+    if pos.bonus != [0, 0] {
+        fields.push((
+            "bonus",
+            inline(&object([
+                ("red", pos.bonus[0].into()),
+                ("blue", pos.bonus[1].into()),
+            ])),
+        ));
+    }
+    let Some(layout) = game.scripts.layout() else {
+        return;
+    };
+    if let Some(name) = layout.end_name(pos.ended_by) {
+        fields.push(("ended_by", inline(&name.into())));
+    }
+    if pos.vars.iter().any(|&v| v != 0) {
+        let vars: Map<String, Value> = layout
+            .vars
+            .iter()
+            .map(|v| {
+                let values = &pos.vars[v.slots()];
+                let value = match values {
+                    [one] => Value::from(*one),
+                    many => Value::Array(many.iter().map(|&x| Value::from(x)).collect()),
+                };
+                (v.name.clone(), value)
+            })
+            .collect();
+        fields.push(("vars", inline(&Value::Object(vars))));
+    }
+}
+
+/// Reads `bonus`, `ended_by` and `vars` by the variants' layout.
+fn read_variant_fields(obj: &Obj, scripts: &Scripts, pos: &mut Position) -> Result<(), JsonError> {
+    if let Some(v) = obj.get("bonus") {
+        let Some(b) = v.as_object() else {
+            return err("bonus", format!("expected {{\"red\": n, \"blue\": n}}, got {v}"));
+        };
+        for (i, team) in [Team::Red, Team::Blue].into_iter().enumerate() {
+            let f = format!("bonus.{}", team.name());
+            let n = get(b, team.name(), &f)?;
+            pos.bonus[i] = n
+                .as_i64()
+                .filter(|n| (-999..=999).contains(n))
+                .map_or_else(|| err(&f, format!("expected a whole number -999..999, got {n}")), |n| Ok(n as i16))?;
+        }
+        if scripts.get().is_none() && pos.bonus != [0, 0] {
+            return err("bonus", "points beyond the balls' come from a ruleset's variants, and this ruleset has none");
+        }
+    }
+    let layout = scripts.layout();
+    if let Some(v) = obj.get("ended_by") {
+        let name = v.as_str().unwrap_or_default();
+        let k = layout.and_then(|l| l.ends.iter().position(|e| e == name));
+        match k {
+            Some(k) => pos.ended_by = k as u8 + 1,
+            None => {
+                return err(
+                    "ended_by",
+                    format!("{v} is not an end this ruleset's variants name"),
+                );
+            }
+        }
+    }
+    if let Some(layout) = layout {
+        pos.vars = vec![0; layout.slots()];
+        layout.start_values(&mut pos.vars);
+    }
+    if let Some(v) = obj.get("vars") {
+        let Some(vars) = v.as_object() else {
+            return err("vars", format!("expected an object of counters, got {v}"));
+        };
+        for (name, value) in vars {
+            let f = format!("vars.{name}");
+            let decl = match layout {
+                Some(l) => l.counter(name).or_else(|m| err(&f, m))?,
+                None => return err(&f, "this ruleset has no variants, so no counters"),
+            };
+            let want = decl.slots().len();
+            let values: Vec<&Value> = match value {
+                Value::Array(a) => a.iter().collect(),
+                one => vec![one],
+            };
+            if values.len() != want {
+                return err(&f, format!("expected {want} value(s), got {}", values.len()));
+            }
+            for (k, x) in values.into_iter().enumerate() {
+                pos.vars[decl.slot + k] = x
+                    .as_i64()
+                    .and_then(|n| i16::try_from(n).ok())
+                    .map_or_else(|| err(&f, format!("{x} is not a whole number -32768..32767")), Ok)?;
+            }
+        }
+    }
+    Ok(())
+}
+
 pub fn read(text: &str) -> Result<(Gateball, Position), JsonError> {
-    let (game, pos) = parse(text)?;
+    read_with(text, &Scripts::default())
+}
+
+/// [`read`] for a game with `scripts`: its variants' counters, ends and
+/// points are read by their layout.
+pub fn read_with(text: &str, scripts: &Scripts) -> Result<(Gateball, Position), JsonError> {
+    let (game, pos) = parse(text, scripts)?;
     if let Err(problem) = game.court.validate() {
         return err("court", problem);
     }
@@ -205,7 +315,9 @@ pub fn read(text: &str) -> Result<(Gateball, Position), JsonError> {
 type Obj = Map<String, Value>;
 
 /// Every check but the court's T1.8 and the legal actions.
-fn parse(text: &str) -> Result<(Gateball, Position), JsonError> {
+fn parse(text: &str, scripts: &Scripts) -> Result<(Gateball, Position), JsonError> {
+    // A variant that decides the end may play turns past the last.
+    let decides_end = scripts.layout().is_some_and(|l| l.hooks("ending"));
     let value: Value =
         serde_json::from_str(text).or_else(|e| err("(json)", format!("not JSON: {e}")))?;
     let Value::Object(obj) = value else {
@@ -222,7 +334,7 @@ fn parse(text: &str) -> Result<(Gateball, Position), JsonError> {
         get(&obj, "turn", "turn")?,
         "turn",
         1,
-        rules.turns,
+        if decides_end { u8::MAX } else { rules.turns },
         "T3.3: 1 … `rules.turns`",
     )?;
     let ball = int(get(&obj, "ball", "ball")?, "ball", 1, 10, "T2.1")?;
@@ -269,12 +381,12 @@ fn parse(text: &str) -> Result<(Gateball, Position), JsonError> {
             format!("expected {{\"red\": n, \"blue\": n}}, got {score}"),
         );
     };
-    let mut scores = [0u64; 2];
+    let mut scores = [0i64; 2];
     for (i, team) in [Team::Red, Team::Blue].into_iter().enumerate() {
         let f = format!("score.{}", team.name());
         let v = get(score, team.name(), &f)?;
         scores[i] = v
-            .as_u64()
+            .as_i64()
             .map_or_else(|| err(&f, format!("expected a whole number, got {v}")), Ok)?;
     }
     let rng = get(&obj, "rng", "rng")?;
@@ -307,7 +419,7 @@ fn parse(text: &str) -> Result<(Gateball, Position), JsonError> {
     };
     let perfect = boolean(get(&obj, "perfect", "perfect")?, "perfect")?;
 
-    let pos = Position {
+    let mut pos = Position {
         turn,
         ball,
         phase,
@@ -321,25 +433,38 @@ fn parse(text: &str) -> Result<(Gateball, Position), JsonError> {
         dice_queue,
         winner,
         perfect,
+        bonus: [0; 2],
+        vars: Vec::new(),
+        ended_by: 0,
     };
+    read_variant_fields(&obj, scripts, &mut pos)?;
     let setup = super::setup::of_players(&players);
     let game = Gateball {
         rules,
         court,
         players,
         setup,
+        scripts: scripts.clone(),
     };
     shared_spaces(&pos)?;
     for (i, team) in [Team::Red, Team::Blue].into_iter().enumerate() {
-        let derived = u64::from(pos.score(team));
+        let derived = i64::from(pos.score(team));
+        let balls = pos.ball_points(team);
         if scores[i] != derived {
             return err(
                 format!("score.{}", team.name()),
-                format!(
-                    "{}, but the balls give {derived}: a ball's points are its gates, plus 2 \
-                     for a Goal (T12.1)",
-                    scores[i]
-                ),
+                if pos.bonus[i] == 0 {
+                    format!(
+                        "{}, but the balls give {derived}: a ball's points are its gates, plus 2 \
+                         for a Goal (T12.1)",
+                        scores[i]
+                    )
+                } else {
+                    format!(
+                        "{}, but the balls give {balls} and `bonus` {}: {derived} (T12.1)",
+                        scores[i], pos.bonus[i]
+                    )
+                },
             );
         }
     }
@@ -348,7 +473,7 @@ fn parse(text: &str) -> Result<(Gateball, Position), JsonError> {
     if pos.is_over() {
         over(&pos)?;
     } else {
-        not_over(&game, &pos)?;
+        not_over(&game, &pos, decides_end)?;
     }
     Ok((game, pos))
 }
@@ -1010,7 +1135,7 @@ fn perfect_team(pos: &Position) -> Option<Team> {
         .find(|t| t.balls().all(|n| pos.ball_state(n).place == Place::Goal))
 }
 
-fn not_over(game: &Gateball, pos: &Position) -> Result<(), JsonError> {
+fn not_over(game: &Gateball, pos: &Position, decides_end: bool) -> Result<(), JsonError> {
     let phase = pos.phase.name();
     if let Some(w) = pos.winner {
         return err(
@@ -1027,7 +1152,7 @@ fn not_over(game: &Gateball, pos: &Position) -> Result<(), JsonError> {
             format!("true in phase \"{phase}\": a Perfect Game ends the game (T12.3)"),
         );
     }
-    if let Some(t) = perfect_team(pos) {
+    if let Some(t) = perfect_team(pos).filter(|_| !decides_end) {
         return err(
             "phase",
             format!(
@@ -1072,6 +1197,10 @@ fn over(pos: &Position) -> Result<(), JsonError> {
             "null in phase \"over\": a finished game has a winner or a draw (T12.5)",
         );
     };
+    if pos.ended_by != 0 {
+        // A variant ended the game and named its winner.
+        return Ok(());
+    }
     let five = perfect_team(pos);
     if pos.perfect {
         if five.map(Winner::Team) != Some(winner) {
@@ -1171,7 +1300,7 @@ mod tests {
         ] {
             let text = write(&g, &pos);
             assert!(text.ends_with("}\n"));
-            assert_eq!(parse(&text), Ok((g.clone(), pos.clone())), "{text}");
+            assert_eq!(parse(&text, &Scripts::default()), Ok((g.clone(), pos.clone())), "{text}");
         }
         g.court.description = Some("a \"quoted\" court".into());
         g.rules = Rules {
@@ -1181,7 +1310,7 @@ mod tests {
         };
         let pos = spark_position();
         let text = write(&g, &pos);
-        assert_eq!(parse(&text), Ok((g, pos)));
+        assert_eq!(parse(&text, &Scripts::default()), Ok((g, pos)));
     }
 
     #[test]
@@ -1248,7 +1377,7 @@ mod tests {
         v["comment"] = "hello".into();
         v["court"]["colour"] = "green".into();
         v["balls"][0]["note"] = 1.into();
-        assert_eq!(parse(&v.to_string()), Ok((g, pos)));
+        assert_eq!(parse(&v.to_string(), &Scripts::default()), Ok((g, pos)));
     }
 
     #[test]
@@ -1257,7 +1386,7 @@ mod tests {
         v["balls"][3]["state"] = "court".into();
         v["balls"][3]["at"] = "K9".into();
         v["balls"][3]["gates"] = 1.into();
-        let e = parse(&v.to_string()).unwrap_err();
+        let e = parse(&v.to_string(), &Scripts::default()).unwrap_err();
         assert_eq!(
             e.to_string(),
             "balls[3].at: \"K9\" is the Finish Space (T11.2)"

@@ -23,6 +23,7 @@ pub mod position;
 pub mod rules;
 pub mod ruleset;
 pub mod scenario;
+pub mod script;
 pub mod setup;
 pub mod show;
 pub mod svg;
@@ -121,6 +122,8 @@ pub struct Gateball {
     /// Who plays, as the ruleset's setup file says: a new game deals its
     /// players (and tosses its coin) from this (`setup::create`).
     pub setup: Setup,
+    /// The ruleset's variants (house rules in Lua); none: the rulebook.
+    pub scripts: script::Scripts,
 }
 
 impl Gateball {
@@ -142,6 +145,7 @@ impl Gateball {
                 },
             ],
             setup: Setup::default(),
+            scripts: script::Scripts::default(),
         };
         // As a position's JSON would give it back.
         game.setup = setup::of_players(&game.players);
@@ -166,6 +170,23 @@ impl Gateball {
         action: action::Action,
         sink: &mut impl crate::kernel::events::Sink<event::Event>,
     ) -> Result<(), apply::Illegal> {
-        apply::play(self, pos, action, sink)
+        let Some(s) = self.scripts.get() else {
+            return apply::play(self, pos, action, sink);
+        };
+        if pos.phase == position::Phase::Over {
+            return Err(apply::Illegal::Over);
+        }
+        if self.legal(pos).contains(&action) {
+            s.apply(self, pos, action, sink);
+            return Ok(());
+        }
+        // The rules' reason when they refuse it, else the variants'.
+        if !matches!(action, action::Action::Variant(_)) {
+            apply::play(self, &mut pos.clone(), action, &mut ())?;
+        }
+        Err(apply::Illegal::Variant {
+            action: action.to_string(),
+            why: s.refusal(pos, action),
+        })
     }
 }

@@ -167,6 +167,16 @@ pub struct Position {
     pub dice_queue: VecDeque<u8>,
     pub winner: Option<Winner>,
     pub perfect: bool,
+    /// Points a ruleset's variants added to each team's total (red,
+    /// blue), beyond what the balls give (T12.1): a gate or Goal worth
+    /// more, a shot that costs points. 0 without variants.
+    pub bonus: [i16; 2],
+    /// The counters of the ruleset's variants (`state`), by the slots of
+    /// the game's layout; empty without variants.
+    pub vars: Vec<i16>,
+    /// How a variant ended the game: an index into the layout's `ends`
+    /// (from 1); 0 when the rules ended it, or it goes on.
+    pub ended_by: u8,
 }
 
 impl Position {
@@ -187,8 +197,15 @@ impl Position {
         (1..=10).filter(|&n| self.is_touched(n)).collect()
     }
 
-    /// The team totals (T12.1), derived from the balls.
-    pub fn score(&self, team: Team) -> u32 {
+    /// The team totals (T12.1), derived from the balls, plus any points
+    /// a ruleset's variants gave or took.
+    /// A variant's costs may take it below 0.
+    pub fn score(&self, team: Team) -> i32 {
+        self.ball_points(team) as i32 + i32::from(self.bonus[team as usize])
+    }
+
+    /// The points the balls give a team (T12.1), without a variant's.
+    pub fn ball_points(&self, team: Team) -> u32 {
         team.balls().map(|n| self.ball_state(n).points()).sum()
     }
 
@@ -236,6 +253,9 @@ impl Position {
             dice_queue: VecDeque::new(),
             winner: None,
             perfect: false,
+            bonus: [0; 2],
+            vars: Vec::new(),
+            ended_by: 0,
         }
     }
 }

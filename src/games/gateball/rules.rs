@@ -459,6 +459,9 @@ pub fn legal_into(game: &Gateball, pos: &Position, out: &mut Vec<Action>) {
         Phase::Move => moves(game, pos, &mut |m, _| out.push(Action::Shot(m))),
         Phase::Spark => moves(game, pos, &mut |m, _| out.push(Action::Spark(m))),
     }
+    if let Some(s) = game.scripts.get() {
+        s.legal(game, pos, out);
+    }
 }
 
 /// Every legal action of `pos`, in canonical order (sorted as text, no

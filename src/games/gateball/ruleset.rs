@@ -43,6 +43,8 @@ pub const KEYS: &[&str] = &[
     "gate_bonus",
     "spark_dice",
     "setup",
+    "variants",
+    "options",
 ];
 
 /// The values of `spark_dice` (T14.3).
@@ -65,6 +67,10 @@ pub struct GateballRuleset {
     pub setup: Setup,
     /// The setup file as messages name it; `None`: the default setup.
     pub setup_file: Option<String>,
+    /// The variants' Lua files, in order (house rules); empty: the rulebook.
+    pub variants: Vec<crate::script::variants::Source>,
+    /// The `[options]` the file sets, each with its line.
+    pub options: Vec<(crate::script::layout::OptionValue, usize)>,
 }
 
 impl GateballRuleset {
@@ -89,6 +95,20 @@ impl GateballRuleset {
             Some(f) => out.push_str(&format!("setup = {f:?}\n")),
             None => {
                 out.push_str("# setup: the default (side a \"Red\", side b \"Blue\", a first)\n")
+            }
+        }
+        if !self.variants.is_empty() {
+            let list: Vec<String> = self.variants.iter().map(|v| format!("{:?}", v.path)).collect();
+            out.push_str(&format!("variants = [{}]\n", list.join(", ")));
+        }
+        if !self.options.is_empty() {
+            out.push_str("\n[options]\n");
+            for (o, _) in &self.options {
+                if o.boolean {
+                    out.push_str(&format!("{} = {}\n", o.name, o.value != 0));
+                } else {
+                    out.push_str(&format!("{} = {}\n", o.name, o.value));
+                }
             }
         }
         out
@@ -126,8 +146,49 @@ fn read(spec: &str) -> Result<GateballRuleset, Vec<Problem>> {
     let mut problems = doc.finish();
     problems.extend(files);
     match ruleset {
-        Some(r) if problems.is_empty() => Ok(r),
+        Some(r) if problems.is_empty() => {
+            let problems = script_problems(&r);
+            if problems.is_empty() { Ok(r) } else { Err(problems) }
+        }
         _ => Err(problems),
+    }
+}
+
+/// Whether the file sets an option no variant declares.
+fn given_unknown(r: &GateballRuleset, scripts: &super::script::Scripts) -> bool {
+    let layout = scripts.layout();
+    r.options
+        .iter()
+        .any(|(o, _)| layout.is_none_or(|l| l.option(&o.name).is_none()))
+}
+
+/// The variants' problems: each script's, with file and line, and each
+/// `[options]` key no variant declares, at its line.
+fn script_problems(r: &GateballRuleset) -> Vec<Problem> {
+    let given: Vec<_> = r.options.iter().map(|(o, _)| o.clone()).collect();
+    match super::script::load(&r.variants, &given, r.rules.turns) {
+        Err(errors) => errors.iter().map(crate::script::ScriptError::problem).collect(),
+        Ok(scripts) if scripts.get().is_some() && !given_unknown(r, &scripts) => {
+            super::script::probe(r, scripts)
+        }
+        Ok(scripts) => {
+            let declared: Vec<&str> = scripts
+                .layout()
+                .map(|l| l.options.iter().map(|o| o.name.as_str()).collect())
+                .unwrap_or_default();
+            r.options
+                .iter()
+                .filter(|(o, _)| !declared.contains(&o.name.as_str()))
+                .map(|(o, line)| {
+                    let hint = crate::diagnostic::hint(&o.name, declared.iter().copied());
+                    Problem::new(
+                        r.file.clone(),
+                        Some(*line),
+                        format!("option `{}`: no variant of this ruleset declares it{hint}", o.name),
+                    )
+                })
+                .collect()
+        }
     }
 }
 
@@ -183,7 +244,17 @@ from the defaults (T14), the rest are the defaults"),
         None => Some((Setup::default(), None)),
         Some(v) => file(doc, "setup", v, dir, files, setup::read),
     };
-    let (Some((court, court_file)), Some((setup, setup_file))) = (court, setup) else {
+    let variants = match table.get("variants") {
+        None => Some(Vec::new()),
+        Some(v) => crate::script::ruleset_keys::variants(doc, v, dir, "gateball"),
+    };
+    let options = match table.get("options") {
+        None => Vec::new(),
+        Some(v) => crate::script::ruleset_keys::options(doc, v),
+    };
+    let (Some((court, court_file)), Some((setup, setup_file)), Some(variants)) =
+        (court, setup, variants)
+    else {
         return None;
     };
     ok.then(|| GateballRuleset {
@@ -195,6 +266,8 @@ from the defaults (T14), the rest are the defaults"),
         court_file,
         setup,
         setup_file,
+        variants,
+        options,
     })
 }
 

@@ -430,6 +430,7 @@ pub fn create(
         court,
         players: players(setup, red),
         setup: setup.clone(),
+        scripts: Default::default(),
     };
     events.push(Event::Turn(1));
     events.push(Event::Play(1, PlayKind::Start));

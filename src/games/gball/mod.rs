@@ -24,6 +24,7 @@ pub mod figures;
 pub mod flow;
 pub mod game;
 pub mod json;
+pub mod league;
 pub mod position;
 pub mod refusal;
 pub mod rules;

@@ -35,9 +35,6 @@ use crate::toml_doc::Doc;
 /// The shipped ruleset `ball new --game gball` plays by default.
 pub const DEFAULT: &str = "gball";
 
-/// Where shipped G-ball variants live: `scripts/gball/<name>.lua`.
-pub const VARIANTS_DIR: &str = "scripts/gball";
-
 /// Integer keys: name, smallest, largest value, rule.
 const INTS: &[(&str, i64, i64, &str)] = &[
     ("players_on_court", 1, 9, "G2.4"),
@@ -352,25 +349,23 @@ to `--teams FILE`"),
             }
         }
     }
+    // The keys every game's variants use (`script::ruleset_keys`).
     let variants = match table.get("variants") {
-        Some(v) => match variants(doc, v, dir) {
-            Some(list) => list,
-            None => {
-                ok = false;
-                Vec::new()
-            }
-        },
         None => Vec::new(),
+        Some(v) => crate::script::ruleset_keys::variants(doc, v, dir, "gball").unwrap_or_else(|| {
+            ok = false;
+            Vec::new()
+        }),
     };
     let (options, options_at) = match table.get("options") {
-        Some(v) => match options(doc, v) {
-            Some(o) => o,
-            None => {
-                ok = false;
-                Default::default()
-            }
-        },
         None => Default::default(),
+        Some(v) => crate::script::ruleset_keys::options(doc, v)
+            .into_iter()
+            .map(|(o, line)| {
+                let at = (o.name.clone(), line);
+                (o, at)
+            })
+            .unzip(),
     };
     ok.then(|| GballRuleset {
         name,
@@ -383,103 +378,6 @@ to `--teams FILE`"),
         options,
         options_at,
     })
-}
-
-/// `variants = ["x.lua", …]`: each file beside the ruleset, else shipped
-/// (`scripts/gball/x.lua`, or a bare name for that folder), read.
-fn variants(doc: &mut Doc, v: &Spanned<DeValue>, dir: &Path) -> Option<Vec<Source>> {
-    let items = doc.array("variants", v, "script paths")?;
-    let mut out: Vec<Source> = Vec::new();
-    let mut ok = true;
-    for item in items {
-        let at = item.span().start;
-        let Some(entry) = doc.string("variants", item) else {
-            ok = false;
-            continue;
-        };
-        let rel = if entry.contains('/') || entry.ends_with(".lua") {
-            entry.to_string()
-        } else {
-            format!("{VARIANTS_DIR}/{entry}.lua")
-        };
-        let beside = dir.join(&rel);
-        let (path, shown) = if beside.is_file() {
-            let fallback = match doc.file.rsplit_once(['/', '\\']) {
-                Some((dir, _)) => format!("{dir}/{rel}"),
-                None => rel.clone(),
-            };
-            let shown = crate::data::display(&beside, &fallback);
-            (Some(beside), shown)
-        } else {
-            (crate::data::find(&rel), rel.clone())
-        };
-        let Some(path) = path else {
-            doc.problem(
-                at,
-                format!("variant file `{entry}` not found (looked beside the ruleset and among the shipped files)"),
-            );
-            ok = false;
-            continue;
-        };
-        match crate::files::read_text(&path, crate::files::MAX_SCRIPT) {
-            Ok(text) => {
-                let src = Source { path: shown, text };
-                if out.iter().any(|o| o.id() == src.id()) {
-                    doc.problem(at, format!("variant `{}` is listed twice", src.id()));
-                    ok = false;
-                    continue;
-                }
-                out.push(src);
-            }
-            Err(e) => {
-                doc.problem(at, format!("cannot read variant file `{entry}`: {e}"));
-                ok = false;
-            }
-        }
-    }
-    ok.then_some(out)
-}
-
-/// `[options]`: whole numbers or booleans, by name; which names exist is
-/// the variants' (checked when they are loaded).
-#[allow(clippy::type_complexity)]
-fn options(doc: &mut Doc, v: &Spanned<DeValue>) -> Option<(Vec<OptionValue>, Vec<(String, usize)>)> {
-    let Some(t) = v.get_ref().as_table() else {
-        doc.problem(v.span().start, "`options` must be a table ([options])");
-        return None;
-    };
-    let mut out = Vec::new();
-    let mut at = Vec::new();
-    let mut ok = true;
-    for (key, value) in t.iter() {
-        let k = key.get_ref().as_ref();
-        let (n, boolean) = match value.get_ref() {
-            DeValue::Integer(i) => match i64::from_str_radix(i.as_str(), i.radix()) {
-                Ok(n) => (n, false),
-                Err(_) => {
-                    doc.problem(value.span().start, format!("option `{k}` is out of range"));
-                    ok = false;
-                    continue;
-                }
-            },
-            DeValue::Boolean(b) => (i64::from(*b), true),
-            _ => {
-                doc.problem(
-                    value.span().start,
-                    format!("option `{k}` must be a whole number or true/false"),
-                );
-                ok = false;
-                continue;
-            }
-        };
-        out.push(OptionValue {
-            name: k.to_string(),
-            value: n,
-            boolean,
-        });
-        at.push((k.to_string(), doc.line(value.span().start)));
-    }
-    ok.then_some((out, at))
 }
 
 /// Whether the file at `path` says `game = "gball"` (how the platform's

@@ -469,3 +469,35 @@ fn the_api_reference_matches_the_bindings() {
         "every binding registered once, in the listed order"
     );
 }
+
+#[test]
+fn ending_plays_on_past_a_won_match_and_ends_it_its_way() {
+    // One set of one point wins by G3.1; the variant plays on to two sets.
+    let mut r = GballRuleset::standard();
+    r.params.sets_to_win_match = 1;
+    r.params.points_to_win_set = 1;
+    r.variants = vec![Source {
+        path: "v.lua".into(),
+        text: r#"return { name = "two", ends = { "two-sets" },
+            ending = function(game, why)
+                if why ~= "sets" then return nil end
+                if math.max(game.sets("RED"), game.sets("BLU")) < 2 then return false end
+                return { reason = "two-sets" }
+            end }"#
+            .into(),
+    }];
+    let g = r.build().unwrap();
+    let (_, pos) = play(&g, 2, 400_000);
+    let outcome = g.outcome(&pos).expect("over");
+    assert_eq!(outcome.end.name, "two-sets");
+    assert_eq!(pos.sets.iter().max(), Some(&2), "{:?}", pos.sets);
+    let standard = <Gball as Title>::build(&GballRuleset {
+        variants: Vec::new(),
+        ..r.clone()
+    })
+    .unwrap();
+    let (_, pos) = play(&standard, 2, 400_000);
+    assert_eq!(pos.sets.iter().max(), Some(&1));
+    assert_eq!(standard.outcome(&pos).unwrap().end.name, "sets");
+    assert!(g.take_errors().is_empty());
+}

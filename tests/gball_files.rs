@@ -148,7 +148,10 @@ fn shipped_gball_rulesets_load_with_their_values() {
     assert_eq!(golden.params.match_turn_limit, 400);
     assert_eq!(golden.options[0].name, "extra_turns");
     let comeback = ruleset::load("gball-comeback-catch").unwrap();
-    assert_eq!(comeback.variants[0].path, "scripts/gball/comeback-catch.lua");
+    assert_eq!(
+        comeback.variants[0].path,
+        "scripts/gball/comeback-catch.lua"
+    );
     assert_eq!(Gball::DEFAULT_RULESET, "gball");
     assert_eq!(Gball::load_ruleset("gball").unwrap().name, "gball");
 }

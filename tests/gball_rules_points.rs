@@ -501,3 +501,36 @@ fn ending_plays_on_past_a_won_match_and_ends_it_its_way() {
     assert_eq!(standard.outcome(&pos).unwrap().end.name, "sets");
     assert!(g.take_errors().is_empty());
 }
+
+#[test]
+fn check_card_checks_a_gball_variant_alone() {
+    let d = dir("card");
+    let path = d.join("v.lua");
+    std::fs::write(
+        &path,
+        "return { name = \"v\",\n  morale = function(game, team, level)\n    return -1\n  end }\n",
+    )
+    .unwrap();
+    let out = ball(
+        &["--game", "gball", "check", "--card", path.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(out.code, Some(2), "{}", out.stdout);
+    assert!(
+        out.stdout
+            .contains("v.lua:2: must return nil or a morale level 0-20, not -1"),
+        "{}",
+        out.stdout
+    );
+    let out = ball(
+        &[
+            "--game",
+            "gball",
+            "check",
+            "--card",
+            "scripts/gball/golden-goal.lua",
+        ],
+        None,
+    );
+    assert_eq!(out.code, Some(0), "{}", out.stdout);
+}

@@ -240,6 +240,36 @@ impl Title for Gball {
         (self.clone(), pos, log)
     }
 
+    /// A G-ball variant file alone, on the standard ruleset: loaded, then
+    /// probed as `ball check` probes a ruleset's (`script::probe`).
+    fn check_script(path: &std::path::Path) -> Option<Vec<crate::diagnostic::Problem>> {
+        let shown = path.display().to_string();
+        let text = match crate::files::read_input(path, crate::files::MAX_SCRIPT) {
+            Ok(t) => t,
+            Err(reason) => {
+                return Some(vec![crate::diagnostic::Problem::new(
+                    shown,
+                    None,
+                    format!("cannot read the variant: {reason}"),
+                )]);
+            }
+        };
+        let mut r = GballRuleset::standard();
+        r.variants = vec![crate::script::variants::Source {
+            path: if path.as_os_str() == "-" {
+                "<stdin>/variant.lua".into()
+            } else {
+                shown
+            },
+            text,
+        }];
+        let errors = match r.build() {
+            Err(errors) => errors,
+            Ok(g) => super::script::probe(&g),
+        };
+        Some(errors.iter().map(|e| e.problem()).collect())
+    }
+
     fn script_api(stubs: bool) -> Option<String> {
         Some(if stubs {
             super::script::api::stubs()

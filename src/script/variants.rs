@@ -256,8 +256,8 @@ impl<B: Binding> Host<B> {
             Ok(Value::Table(t)) => t,
             Ok(other) => {
                 return Err(err(format!(
-                    "the script must return a table, it returned a {}",
-                    other.type_name()
+                    "the script must return a table, it returned {}",
+                    crate::diagnostic::a(other.type_name())
                 )));
             }
             Err(e) => return Err(ScriptError::from_lua(&e, &src.path, &owner, "load")),

@@ -122,7 +122,7 @@ pub fn check(spec: &str) -> Vec<Problem> {
     match read(spec) {
         // `ball check` also plays the variants: a hook that fails only
         // in play is found before any game.
-        Ok(r) => match super::script::load(&r.variants, &given(&r), r.rules.turns) {
+        Ok(r) => match super::script::load(&r.variants, &given(&r), r.rules) {
             Ok(scripts) if scripts.get().is_some() => super::script::probe(&r, scripts),
             _ => Vec::new(),
         },
@@ -167,7 +167,7 @@ fn read(spec: &str) -> Result<GateballRuleset, Vec<Problem>> {
 /// The variants' load problems: each script's, with file and line, and
 /// each `[options]` key no variant declares, at its line.
 fn script_problems(r: &GateballRuleset) -> Vec<Problem> {
-    match super::script::load(&r.variants, &given(r), r.rules.turns) {
+    match super::script::load(&r.variants, &given(r), r.rules) {
         Err(errors) => errors.iter().map(crate::script::ScriptError::problem).collect(),
         Ok(scripts) => {
             let declared: Vec<&str> = scripts

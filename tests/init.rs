@@ -86,3 +86,58 @@ fn init_overwrites_nothing() {
     let (code, out, err) = ball(tmp.path(), &["init", "empty"]);
     assert_eq!(code, Some(0), "{out}{err}");
 }
+
+/// `ball init --game gateball|gball`: each game's workspace checks and
+/// tests clean from inside it, and its scenario catches the house rule
+/// taken out (the snapshot then differs).
+#[test]
+fn each_game_has_a_workspace_whose_scenario_holds_its_house_rule() {
+    for (game, variant, scenario, stubs) in [
+        (
+            "gateball",
+            "variants/big-goal.lua",
+            "big-goal_works.scn",
+            "lua/gateball.lua",
+        ),
+        (
+            "gball",
+            "variants/easy-catch.lua",
+            "easy-catch_works.scn",
+            "lua/gball.lua",
+        ),
+    ] {
+        let tmp = tempfile::tempdir().unwrap();
+        let (code, out, err) = ball(tmp.path(), &["init", "--game", game, "ws"]);
+        assert_eq!(code, Some(0), "{game}: {out}{err}");
+        let ws = tmp.path().join("ws");
+        for rel in [
+            "ruleset.toml",
+            variant,
+            &format!("scenarios/{scenario}"),
+            stubs,
+            "README.md",
+        ] {
+            assert!(ws.join(rel).is_file(), "{game}: {rel}");
+        }
+        let snap =
+            std::fs::read_to_string(ws.join(format!("snapshots/scenarios__check@{scenario}.snap")))
+                .unwrap();
+        assert!(
+            snap.contains(&format!("input_file: scenarios/{scenario}\n")),
+            "{snap}"
+        );
+        let (code, out, err) = ball(&ws, &["check", "--ruleset", "ruleset.toml"]);
+        assert_eq!(code, Some(0), "{game}: {out}{err}");
+        let (code, out, err) = ball(&ws, &["test", "scenarios"]);
+        assert_eq!(code, Some(0), "{game}: {out}{err}");
+
+        // The house rule answering nil: the rulebook's game, another report.
+        let path = ws.join(variant);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let gutted = text.replace("return game.param(", "return nil and game.param(");
+        assert_ne!(gutted, text, "{game}: the example reads its option");
+        std::fs::write(&path, gutted).unwrap();
+        let (code, out, _) = ball(&ws, &["test", "scenarios"]);
+        assert_ne!(code, Some(0), "{game}: the scenario must notice: {out}");
+    }
+}

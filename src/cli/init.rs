@@ -19,9 +19,10 @@ use crate::kernel::game::Title;
 DIR/cards/leap.lua, DIR/scenarios/leap_works.scn with its snapshot in DIR/snapshots/, \
 DIR/lua/ball.lua (`ball api --stubs`) with DIR/.luarc.json for lua-language-server, and \
 DIR/README.md. With --game gateball: a Gateball ruleset with an example house rule \
-(DIR/variants/big-goal.lua), its scenario and snapshot, DIR/lua/gateball.lua and a README. \
+(DIR/variants/big-goal.lua), its scenario and snapshot, DIR/lua/gateball.lua and a README; \
+with --game gball the same for G-ball (DIR/variants/easy-catch.lua). \
 DIR must be new or empty: nothing is overwritten.\n\n\
-Examples:\n  ball init my-cards\n  ball init --game gateball my-gateball\n  \
+Examples:\n  ball init my-cards\n  ball init --game gateball my-gateball\n  ball init --game gball my-gball\n  \
 cd my-cards && ball check --ruleset ruleset.toml && ball test scenarios\n\n\
 Exit status: 0 written; 2 DIR is not empty or cannot be written (one line on stderr)."
 )]
@@ -106,12 +107,45 @@ scenarios/big-goal_works.scn  a scenario; snapshots/ holds its reviewed report\n
 lua/gateball.lua, .luarc.json editor annotations for lua-language-server",
 };
 
+/// G-ball's: the rulebook with one example house rule.
+const GBALL: Workspace = Workspace {
+    files: &[
+        (
+            "ruleset.toml",
+            include_str!("../../templates/workspace-gball/ruleset.toml"),
+        ),
+        (
+            "variants/easy-catch.lua",
+            include_str!("../../templates/workspace-gball/variants/easy-catch.lua"),
+        ),
+        (
+            "scenarios/easy-catch_works.scn",
+            include_str!("../../templates/workspace-gball/scenarios/easy-catch_works.scn"),
+        ),
+        (
+            "README.md",
+            include_str!("../../templates/workspace-gball/README.md"),
+        ),
+        (
+            ".luarc.json",
+            include_str!("../../templates/workspace/.luarc.json"),
+        ),
+    ],
+    scenario: "scenarios/easy-catch_works.scn",
+    stubs: "lua/gball.lua",
+    summary: "ruleset.toml                    the rulebook with your house rule and its option\n  \
+variants/easy-catch.lua         the example house rule (easier catches)\n  \
+scenarios/easy-catch_works.scn  a scenario; snapshots/ holds its reviewed report\n  \
+lua/gball.lua, .luarc.json      editor annotations for lua-language-server",
+};
+
 /// The workspace of `game` and its script API's stubs.
 fn workspace(game: &str) -> Result<(&'static Workspace, String), UsageError> {
     use crate::games::gateball::Gateball;
     let (w, stubs) = match game {
         "ball" => (&BALL, crate::games::ball::Ball::script_api(true)),
         "gateball" => (&GATEBALL, Gateball::script_api(true)),
+        "gball" => (&GBALL, crate::games::gball::Gball::script_api(true)),
         other => {
             return Err(UsageError(format!(
                 "`ball init` has no workspace for {other} yet: its house rules are not scriptable"

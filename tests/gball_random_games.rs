@@ -38,6 +38,7 @@ fn near_misses(pos: &Position, legal: &[Action]) -> Vec<Action> {
                     out.push(Action::Stay { player: q });
                 }
             }
+            Action::Variant { .. } => {}
             Action::Stay { player } => {
                 for d in 0..8 {
                     out.push(Action::Move { player, dir: d });

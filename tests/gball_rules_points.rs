@@ -534,3 +534,62 @@ fn check_card_checks_a_gball_variant_alone() {
     );
     assert_eq!(out.code, Some(0), "{}", out.stdout);
 }
+
+/// A variant's own action: offered where a player may stay (while its
+/// `can` allows), written by its word and read back, its `resolve`
+/// writes a counter, then the player stays as with `stay`.
+#[test]
+fn a_variant_action_is_offered_where_a_player_may_stay() {
+    let g = with_variant(
+        "return { name = 'resting', state = { rests = 'team' },\n\
+         actions = { { id = 'rest', text = 'stays and catches his breath',\n\
+           can = function(game, p) return game.get('rests', game.player(p).team) < 2 end,\n\
+           resolve = function(game, p) local t = game.player(p).team game.set('rests', game.get('rests', t) + 1, t) end } } }",
+    );
+    let (_, mut pos, _) = g.new_game(1);
+    let mut rng = SplitMix64::new(1);
+    let mut legal = Vec::new();
+    let mut rested = 0;
+    for _ in 0..3000 {
+        g.legal_into(&pos, &mut legal);
+        if legal.is_empty() {
+            break;
+        }
+        let rests: Vec<Action> = legal
+            .iter()
+            .copied()
+            .filter(|a| matches!(a, Action::Variant { .. }))
+            .collect();
+        for r in &rests {
+            let Action::Variant { player, .. } = *r else {
+                unreachable!()
+            };
+            assert!(
+                legal.contains(&Action::Stay { player }),
+                "only where he may stay"
+            );
+            let text = r.to_string();
+            assert!(text.starts_with("rest "), "{text}");
+            assert_eq!(g.parse_action(&text).unwrap(), *r);
+        }
+        let a = if let Some(&r) = rests.first() {
+            rested += 1;
+            r
+        } else {
+            legal[rng.below(legal.len())]
+        };
+        let mut log = Vec::new();
+        g.play(&mut pos, a, &mut log)
+            .unwrap_or_else(|e| panic!("{a}: {e}"));
+    }
+    assert_eq!(rested, 4, "two rests a team, then `can` refuses");
+    let json = g.write_position(&pos);
+    assert!(
+        json.contains("\"rests\": {\"RED\": 2, \"BLU\": 2}"),
+        "{json}"
+    );
+    assert!(g.take_errors().is_empty());
+    // The rulebook has no such word.
+    let plain = GballRuleset::standard().build().unwrap();
+    assert!(plain.parse_action("rest RED1").is_err());
+}

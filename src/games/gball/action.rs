@@ -45,6 +45,10 @@ pub enum Action {
     Throw { holder: u8, dir: u8 },
     Spin(u8),
     Handoff { holder: u8, to: u8 },
+    /// A ruleset's variant's own action, offered where `stay PLAYER` is
+    /// (a move decision): its `resolve`, then the player stays. `id` is
+    /// its interned word (`script::variants::intern_action`).
+    Variant { id: u8, player: u8 },
 }
 
 impl Action {
@@ -63,13 +67,14 @@ impl Action {
             Action::Throw { .. } => "throw",
             Action::Spin(_) => "spin",
             Action::Handoff { .. } => "handoff",
+            Action::Variant { id, .. } => crate::script::variants::action_name(*id),
         }
     }
 
     /// The pending `kind` the action answers.
     pub fn decision(&self) -> &'static str {
         match self {
-            Action::Stay { .. } => "move",
+            Action::Stay { .. } | Action::Variant { .. } => "move",
             Action::Keep(_) | Action::Throw { .. } | Action::Spin(_) | Action::Handoff { .. } => {
                 "act"
             }
@@ -94,6 +99,12 @@ impl fmt::Display for Action {
             Action::Place { player, square } => write!(f, "place {} {}", Id(player), Sq(square)),
             Action::Move { player, dir } => write!(f, "move {} {}", Id(player), dir_name(dir)),
             Action::Stay { player } => write!(f, "stay {}", Id(player)),
+            Action::Variant { id, player } => write!(
+                f,
+                "{} {}",
+                crate::script::variants::action_name(id),
+                Id(player)
+            ),
             Action::Turn { actor, target, way } => {
                 write!(f, "turn {} {} {}", Id(actor), Id(target), way.name())
             }

@@ -102,6 +102,20 @@ impl Flow for Gball {
                 &format!("{} stays on {}", Id(player), at_of(pos, player)),
                 8,
             )],
+            // A variant's action: by its word, after `stay` (no key of
+            // its own: the board's keys are the rules').
+            Action::Variant { id, player } => {
+                let text = self
+                    .script
+                    .as_ref()
+                    .and_then(|s| s.action_text(id))
+                    .unwrap_or_default();
+                vec![
+                    Choice::new(action.verb())
+                        .help(format!("{} (house rule): {text}", Id(player)))
+                        .order(9 + u32::from(id)),
+                ]
+            }
             // Not `r`, `s`, `u`, `q`: the board takes those for redo,
             // save, undo and quit before a game sees them, so `r` for
             // right would redo instead.

@@ -462,7 +462,11 @@ fn effect<S: Sink<Event>, H: Hooks>(g: &Gball, pos: &mut Position, cx: &mut Ctx<
             cx.emit(Event::Moved { player, from, to });
             Step::MoveFrom(groups(pos).key(player) + 1)
         }
-        Action::Stay { player } => Step::MoveFrom(groups(pos).key(player) + 1),
+        // A variant's action has had its effect (`Script::apply`): the
+        // player then stays.
+        Action::Stay { player } | Action::Variant { player, .. } => {
+            Step::MoveFrom(groups(pos).key(player) + 1)
+        }
         Action::Turn { actor, target, way } => {
             if way != Way::None {
                 let pl = &mut pos.players[target as usize];

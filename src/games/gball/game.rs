@@ -279,7 +279,12 @@ impl Title for Gball {
     }
 
     fn parse_action(&self, text: &str) -> Result<Action, String> {
-        action::parse(text)
+        action::parse(text).or_else(|e| {
+            self.script
+                .as_ref()
+                .and_then(|s| s.parse_action(text))
+                .ok_or(e)
+        })
     }
 
     fn write_position(&self, pos: &Position) -> String {

@@ -506,6 +506,11 @@ pub fn raw_visit(g: &Gball, pos: &Position, f: &mut impl FnMut(Action) -> bool) 
             };
             if !(on_goal && any) {
                 emit!(Action::Stay { player: p });
+                if let Some(s) = &g.script {
+                    for a in s.actions_for(pos, p) {
+                        emit!(a);
+                    }
+                }
             }
         }
         Pending::Turn { actor, target } => {

@@ -217,9 +217,38 @@ pub const VARIANT_FIELDS: &[Field] = &[
         false,
         "After every action (and its `on_event`s); may write.",
     ),
+    field(
+        "actions",
+        "VariantAction[]",
+        false,
+        "Actions the variant adds, offered where a player may `stay` (at most 8 a ruleset).",
+    ),
 ];
 
 /// What `allow` and `after_action` get.
+/// A variant's own action.
+pub const VARIANT_ACTION_FIELDS: &[Field] = &[
+    field(
+        "id",
+        "string",
+        true,
+        "Its word in the notation (lower-case letters, `_`), not a word the notation has: `rest RED3`.",
+    ),
+    field("text", "string", true, "What it does, for the boards."),
+    field(
+        "can",
+        "fun(game: Game, player: Player): boolean",
+        false,
+        "Read-only: whether `player` may take it now (default: wherever he may `stay`, G6.3).",
+    ),
+    field(
+        "resolve",
+        "fun(game: Game, player: Player)",
+        false,
+        "Its effect, before the player stays; may write (a checked copy).",
+    ),
+];
+
 pub const ACTION_FIELDS: &[Field] = &[
     field(
         "verb",
@@ -339,6 +368,12 @@ const SCHEMAS: &[Schema] = &[
         title: "Variants",
         what: "A G-ball variant file returns this table. Hooks run in the ruleset's order; for a question the first variant that answers decides. A hook that fails (an error, its budget, a bad answer, a change that breaks the rules) is reported with file:line (`script error:` on stderr, the lab's exit 3) and is not called again that match: the rules answer instead.",
         fields: VARIANT_FIELDS,
+    },
+    Schema {
+        class: "VariantAction",
+        title: "A variant's `actions`",
+        what: "An action a variant adds, offered to a player wherever the rules let him `stay` (a move decision, G6.3) and its `can` allows: its `resolve` runs, then he stays. At most 8 a ruleset.",
+        fields: VARIANT_ACTION_FIELDS,
     },
     Schema {
         class: "Option",

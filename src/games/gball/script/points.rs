@@ -131,7 +131,9 @@ pub fn action_table(lua: &Lua, a: Action) -> mlua::Result<Table> {
             t.set("player", id_name(player))?;
             t.set("dir", dir_name(dir))?;
         }
-        Action::Stay { player } => t.set("player", id_name(player))?,
+        Action::Stay { player } | Action::Variant { player, .. } => {
+            t.set("player", id_name(player))?
+        }
         Action::Turn { actor, target, way } => {
             t.set("player", id_name(actor))?;
             t.set("target", id_name(target))?;

@@ -40,4 +40,5 @@ mod tui_gateball;
 mod tui_harness;
 mod web;
 mod web_browser;
+mod web_store;
 mod webdriver;

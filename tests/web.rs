@@ -66,6 +66,11 @@ fn dechunk(mut s: &str) -> String {
     out
 }
 
+/// The record the server stored of game `id` (seed and all).
+pub fn stored_record(dir: &Path, id: &str) -> String {
+    std::fs::read_to_string(dir.join(format!("{id}.record"))).unwrap()
+}
+
 pub fn json_of(body: &str) -> Value {
     serde_json::from_str(body).unwrap_or_else(|e| panic!("not JSON ({e}): {body}"))
 }
@@ -373,6 +378,7 @@ fn web_a_restart_loses_nothing_saved() {
     );
     assert_eq!(code, 200);
     assert!(record.contains("game: gateball"), "{record}");
+    assert!(!record.contains("seed:"), "unfinished: no seed\n{record}");
     server.stop();
     let again = start(dir.path());
     assert_eq!(again.reloaded, 1, "{:?}", again.notes);
@@ -382,9 +388,9 @@ fn web_a_restart_loses_nothing_saved() {
     // The seats' links still act, for their seats only.
     let (c, _) = act(again.addr, &id, &watch, json!({"do": "undo"}));
     assert_eq!(c, 403);
-    // A saved record loads as a new game with new links.
+    // A record downloaded before the end has no seed, and does not load.
     let (code, body) = http(again.addr, "POST", "/api/load", Some(&record));
-    assert_eq!(code, 201, "{body}");
+    assert_eq!(code, 400, "{body}");
     again.stop();
 }
 

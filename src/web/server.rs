@@ -376,6 +376,15 @@ async fn load(
     let text =
         std::str::from_utf8(&body).map_err(|_| refusal(400, "a match record is text (UTF-8)"))?;
     let game = game_of_record(text).map_err(|e| refusal(400, e))?;
+    if crate::kernel::record::Record::parse(text)
+        .map(|r| r.get("withheld").is_some())
+        .unwrap_or(false)
+    {
+        return Err(refusal(
+            400,
+            "this record was downloaded before its game ended, without its seed: it does not replay; download it again once the game is over",
+        ));
+    }
     let Some(&game) = crate::games::NAMES.iter().find(|n| **n == game) else {
         return Err(refusal(400, "the record is of no game this server plays"));
     };
@@ -426,7 +435,7 @@ async fn record(
 ) -> Result<Response, Refusal> {
     let Query(q) = q.map_err(bad_query)?;
     let (entry, _) = app.entry(&id, q.t.as_deref())?;
-    let text = run(&entry, |t| t.record()).await?;
+    let text = run(&entry, |t| t.client_record()).await?;
     Ok((
         [
             (

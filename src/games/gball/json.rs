@@ -196,9 +196,27 @@ pub fn to_value(pos: &Position) -> Value {
 /// The canonical position JSON: one top-level field a line, one player a
 /// line. Ends with a newline.
 pub fn write(pos: &Position) -> String {
-    let Value::Object(m) = to_value(pos) else {
+    write_form(pos, false)
+}
+
+/// The fields that predict a die: the generator's state and the forced
+/// dice. A client of an unfinished game is never sent them.
+pub const SECRET: [&str; 2] = ["rng", "dice"];
+
+/// The position as a client of an unfinished game is shown it: the
+/// canonical JSON without [`SECRET`]'s fields (not a position the reader
+/// takes back).
+pub fn write_public(pos: &Position) -> String {
+    write_form(pos, true)
+}
+
+fn write_form(pos: &Position, public: bool) -> String {
+    let Value::Object(mut m) = to_value(pos) else {
         unreachable!()
     };
+    if public {
+        m.retain(|k, _| !SECRET.contains(&k.as_str()));
+    }
     let mut lines = Vec::new();
     for (k, v) in &m {
         let text = match (k.as_str(), v) {

@@ -124,7 +124,7 @@ fn no_secret_reaches_a_client<G: Module>(name: &str, moves: u64) {
     assert!(played >= moves, "{name}: only {played} actions played");
     server.stop();
     // The server's own record (seed and all), replayed by the library.
-    let text = crate::web::stored_record(dir.path(), &id);
+    let (text, _) = crate::web::stored(dir.path(), &id);
     let record = ball::kernel::record::Record::parse(&text).unwrap();
     assert_eq!(record.get("seed"), Some(seed.to_string().as_str()));
     let rules = G::load_ruleset(G::DEFAULT_RULESET).unwrap();

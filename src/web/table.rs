@@ -96,6 +96,8 @@ pub trait Table {
     fn stamp(&self) -> (u64, usize);
     /// The version of the line of play (changes with actions only).
     fn version(&self) -> u64;
+    /// Continues the version past a stored one (a reloaded game).
+    fn continue_after(&mut self, version: u64);
     /// The match record as it stands (what the server stores).
     fn record(&self) -> String;
     /// The match record as a client may download it: until the game
@@ -307,6 +309,10 @@ impl<G: Module> Table for Live<G> {
 
     fn version(&self) -> u64 {
         self.session.version()
+    }
+
+    fn continue_after(&mut self, version: u64) {
+        self.session.continue_after(version);
     }
 
     fn record(&self) -> String {

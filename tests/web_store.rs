@@ -187,3 +187,192 @@ fn web_an_early_record_does_not_load() {
     );
     server.stop();
 }
+
+/// `ball serve` as a child process on a free port, keeping its games in
+/// `db`: the child and its address.
+fn serve_child(db: &std::path::Path, more: &[&str]) -> (std::process::Child, SocketAddr) {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ball"))
+        .args(["serve", "--port", "0", "--db"])
+        .arg(db)
+        .args(more)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|r| r.split('/').next())
+        .and_then(|a| a.parse().ok())
+        .unwrap_or_else(|| panic!("no address in `{line}`"));
+    (child, addr)
+}
+
+/// Plays one whole action by the first choices offered; the view after.
+fn one_action(addr: SocketAddr, id: &str, seats: &[String; 2], watch: &str) -> Value {
+    let played = view(addr, id, watch)["played"].as_u64().unwrap();
+    for _ in 0..20 {
+        let w = view(addr, id, watch);
+        if w["played"].as_u64().unwrap() > played {
+            return w;
+        }
+        let me = &seats[w["to_move"].as_u64().unwrap() as usize];
+        let v = view(addr, id, me);
+        let req = if v["waiting"] == true {
+            json!({"do": "confirm", "version": v["version"]})
+        } else {
+            json!({"do": "choose", "label": v["options"][0]["label"], "version": v["version"]})
+        };
+        let (code, body) = http(
+            addr,
+            "POST",
+            &format!("/api/games/{id}/act?t={me}"),
+            Some(&req.to_string()),
+        );
+        assert_eq!(code, 200, "{body}");
+    }
+    panic!("no action played in 20 choices");
+}
+
+#[test]
+fn web_a_kill_9_loses_nothing_acknowledged() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let (mut child, addr) = serve_child(&db, &[]);
+    let (id, seats, watch) = create(addr, json!({"game": "gateball", "seed": 9}));
+    let (id2, _, watch2) = create(addr, json!({"game": "ball"}));
+    let mut v = Value::Null;
+    for _ in 0..2 {
+        v = one_action(addr, &id, &seats, &watch);
+    }
+    assert_eq!(v["played"], 2);
+    let seen = v["version"].as_u64().unwrap();
+    // SIGKILL: nothing is flushed, nothing is shut down.
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let (mut child, addr) = serve_child(&db, &[]);
+    let w = view(addr, &id, &watch);
+    assert_eq!(w["played"], 2, "the acknowledged moves are there");
+    assert_eq!(w["position"], v["position"]);
+    assert!(
+        w["version"].as_u64().unwrap() > seen,
+        "versions go on across a restart: {} after {seen}",
+        w["version"]
+    );
+    assert_eq!(view(addr, &id2, &watch2)["game"], "ball");
+    // A request made before the kill is stale now, and changes nothing.
+    let k = w["to_move"].as_u64().unwrap() as usize;
+    let (code, body) = http(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/act?t={}", seats[k]),
+        Some(&json!({"do": "undo", "version": seen}).to_string()),
+    );
+    assert_eq!(code, 409, "{body}");
+    assert!(body.contains("stale"), "{body}");
+    assert_eq!(view(addr, &id, &watch)["played"], 2);
+    // And the game goes on from there, saved as it goes.
+    let after = one_action(addr, &id, &seats, &watch);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let (record, version) = crate::web::stored(dir.path(), &id);
+    assert_eq!(version, after["version"].as_u64().unwrap());
+    let record = ball::kernel::record::Record::parse(&record).unwrap();
+    assert_eq!(record.actions.len(), 3);
+}
+
+#[test]
+fn web_concurrent_creates_stay_within_the_limit_and_a_refused_one_leaves_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = ball::web::server::Server::start(ball::web::server::Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        db: dir.path().join("games.db"),
+        import_dir: None,
+        max_games: 5,
+        idle: ball::web::server::IDLE,
+    })
+    .unwrap();
+    let addr = server.addr;
+    // A create refused for its input leaves nothing.
+    let (code, body) = http(addr, "POST", "/api/games", Some(r#"{"ruleset": "nosuch"}"#));
+    assert_eq!(code, 422, "{body}");
+    let threads: Vec<_> = (0..16)
+        .map(|i| {
+            std::thread::spawn(move || {
+                let body = json!({"game": "ball", "seed": i}).to_string();
+                http(addr, "POST", "/api/games", Some(&body))
+            })
+        })
+        .collect();
+    let answers: Vec<(u16, String)> = threads.into_iter().map(|t| t.join().unwrap()).collect();
+    let made: Vec<String> = answers
+        .iter()
+        .filter(|(c, _)| *c == 201)
+        .map(|(_, b)| json_of(b)["id"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(made.len(), 5, "{answers:?}");
+    for (code, body) in answers.iter().filter(|(c, _)| *c != 201) {
+        assert_eq!(*code, 503, "{body}");
+        assert!(
+            json_of(body)["error"]
+                .as_str()
+                .unwrap()
+                .contains("the server is full")
+        );
+    }
+    server.stop();
+    let (rows, problems) = ball::web::store::Store::open(&dir.path().join("games.db"))
+        .unwrap()
+        .load_all();
+    assert!(problems.is_empty(), "{problems:?}");
+    let mut ids: Vec<String> = rows.into_iter().map(|r| r.id).collect();
+    ids.sort();
+    let mut made = made;
+    made.sort();
+    assert_eq!(ids, made, "exactly the acknowledged games are stored");
+}
+
+#[test]
+fn web_a_server_full_of_card_games_says_so_at_once_and_idle_games_give_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let (mut child, addr) = serve_child(&db, &["--idle-secs", "2"]);
+    let req = json!({"game": "ball", "ruleset": "cards"}).to_string();
+    let mut made = Vec::new();
+    let mut refused = None;
+    for _ in 0..40 {
+        let t = std::time::Instant::now();
+        let (code, body) = http(addr, "POST", "/api/games", Some(&req));
+        if code == 201 {
+            made.push(json_of(&body));
+            continue;
+        }
+        refused = Some((code, body, t.elapsed()));
+        break;
+    }
+    let (code, body, took) = refused.expect("the scripts' memory runs out at some point");
+    assert_eq!(code, 503, "{body}");
+    assert!(body.contains("the server is full"), "{body}");
+    assert!(
+        took < std::time::Duration::from_secs(5),
+        "said after {took:?}"
+    );
+    println!("full after {} card games, said in {took:?}", made.len());
+    // Nobody asks for the games: their Lua states are given back, and the
+    // server takes a new game again; an old one is rebuilt when asked.
+    std::thread::sleep(std::time::Duration::from_secs(4));
+    let (code, body) = http(addr, "POST", "/api/games", Some(&req));
+    assert_eq!(code, 201, "{body}");
+    let first = &made[0];
+    let id = first["id"].as_str().unwrap();
+    let watch = first["watch"].as_str().unwrap().split("t=").nth(1).unwrap();
+    let v = view(addr, id, watch);
+    assert_eq!(v["ruleset"], "cards");
+    child.kill().unwrap();
+    child.wait().unwrap();
+}

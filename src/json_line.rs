@@ -112,7 +112,7 @@ impl<'de> Visitor<'de> for StrictVisitor {
             if fields.contains_key(&key) {
                 let shown: String = key.chars().take(40).collect();
                 return Err(de::Error::custom(format!(
-                    "the key {} appears twice in one object",
+                    "duplicate key {}: it appears twice in one object",
                     Value::String(shown)
                 )));
             }
@@ -165,7 +165,7 @@ mod tests {
     #[test]
     fn a_key_twice_is_refused_at_any_depth() {
         let e = parse(r#"{"turn": 1, "turn": 2}"#).unwrap_err().to_string();
-        assert!(e.contains("the key \"turn\" appears twice"), "{e}");
+        assert!(e.contains("duplicate key \"turn\""), "{e}");
         assert!(parse(r#"[{"a": {"b": 1, "b": 1}}]"#).is_err());
         assert!(from_str::<std::collections::HashMap<String, u8>>(r#"{"x": 1, "x": 2}"#).is_err());
         assert!(parse_slice(br#"{"a": 1} x"#).is_err());

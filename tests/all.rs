@@ -23,6 +23,7 @@ mod gball_support;
 mod gball_traces;
 mod hardening;
 mod init;
+mod json_keys;
 mod lab;
 mod league;
 mod perft;

@@ -376,3 +376,27 @@ fn web_a_server_full_of_card_games_says_so_at_once_and_idle_games_give_back() {
     child.kill().unwrap();
     child.wait().unwrap();
 }
+
+#[test]
+fn web_a_request_with_a_key_twice_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(dir.path());
+    let (code, body) = http(
+        server.addr,
+        "POST",
+        "/api/games",
+        Some(r#"{"game": "ball", "game": "gateball"}"#),
+    );
+    assert_eq!(code, 400, "{body}");
+    assert!(body.contains("duplicate key"), "{body}");
+    let (id, seats, _) = create(server.addr, json!({"game": "ball"}));
+    let (code, body) = http(
+        server.addr,
+        "POST",
+        &format!("/api/games/{id}/act?t={}", seats[0]),
+        Some(r#"{"do": "undo", "do": "redo"}"#),
+    );
+    assert_eq!(code, 400, "{body}");
+    assert!(body.contains("duplicate key"), "{body}");
+    server.stop();
+}

@@ -337,7 +337,7 @@ fn parse(text: &str, scripts: &Scripts) -> Result<(Gateball, Position), JsonErro
     // A variant that decides the end may play turns past the last.
     let decides_end = scripts.layout().is_some_and(|l| l.hooks("ending"));
     let value: Value =
-        serde_json::from_str(text).or_else(|e| err("(json)", format!("not JSON: {e}")))?;
+        crate::json_line::parse(text).or_else(|e| err("(json)", format!("not JSON: {e}")))?;
     let Value::Object(obj) = value else {
         return err("(json)", "a position is a JSON object");
     };
@@ -1318,7 +1318,7 @@ mod tests {
         ] {
             let text = write(&g, &pos);
             assert!(text.ends_with("}\n"));
-            assert_eq!(parse(&text), Ok((g.clone(), pos.clone())), "{text}");
+            assert_eq!(parse(&text, &Scripts::default()), Ok((g.clone(), pos.clone())), "{text}");
         }
         g.court.description = Some("a \"quoted\" court".into());
         g.rules = Rules {
@@ -1328,7 +1328,7 @@ mod tests {
         };
         let pos = spark_position();
         let text = write(&g, &pos);
-        assert_eq!(parse(&text), Ok((g, pos)));
+        assert_eq!(parse(&text, &Scripts::default()), Ok((g, pos)));
     }
 
     #[test]
@@ -1395,7 +1395,7 @@ mod tests {
         v["comment"] = "hello".into();
         v["court"]["colour"] = "green".into();
         v["balls"][0]["note"] = 1.into();
-        assert_eq!(parse(&v.to_string()), Ok((g, pos)));
+        assert_eq!(parse(&v.to_string(), &Scripts::default()), Ok((g, pos)));
     }
 
     #[test]
@@ -1404,7 +1404,7 @@ mod tests {
         v["balls"][3]["state"] = "court".into();
         v["balls"][3]["at"] = "K9".into();
         v["balls"][3]["gates"] = 1.into();
-        let e = parse(&v.to_string()).unwrap_err();
+        let e = parse(&v.to_string(), &Scripts::default()).unwrap_err();
         assert_eq!(
             e.to_string(),
             "balls[3].at: \"K9\" is the Finish Space (T11.2)"

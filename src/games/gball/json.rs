@@ -397,7 +397,7 @@ pub fn read(game: &Gball, text: &str) -> Result<Position, JsonError> {
         );
     }
     let v: Value =
-        serde_json::from_str(text)
+        crate::json_line::parse(text)
         .or_else(|e| err("(json)", format!("not JSON: {e} (gball-notation.md, Positions)")))?;
     let pos = parse(game, &v)?;
     check(game, &pos, &v)?;

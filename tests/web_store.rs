@@ -400,3 +400,83 @@ fn web_a_request_with_a_key_twice_is_refused() {
     assert!(body.contains("duplicate key"), "{body}");
     server.stop();
 }
+
+#[test]
+fn web_import_dir_moves_a_directory_of_games_into_the_store() {
+    let old = tempfile::tempdir().unwrap();
+    let links = ball::web::seats::Links::new().unwrap();
+    let id = "00000000000000ab";
+    std::fs::write(
+        old.path().join(format!("{id}.links")),
+        serde_json::to_string(&links).unwrap(),
+    )
+    .unwrap();
+    std::fs::write(
+        old.path().join(format!("{id}.record")),
+        "format: 1\ngame: ball\nruleset: standard\nseed: 3\nactions:\nend\n",
+    )
+    .unwrap();
+    // A game whose links are malformed is named and left out.
+    std::fs::write(old.path().join("00000000000000cd.links"), "{\"seats\": 1}").unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let config = ball::web::server::Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        db: dir.path().join("games.db"),
+        import_dir: Some(old.path().to_path_buf()),
+        max_games: 10,
+        idle: ball::web::server::IDLE,
+    };
+    let server = ball::web::server::Server::start(config.clone()).unwrap();
+    assert_eq!(
+        (server.imported, server.reloaded),
+        (1, 1),
+        "{:?}",
+        server.notes
+    );
+    assert!(
+        server.notes.iter().any(|n| n.contains("00000000000000cd")),
+        "{:?}",
+        server.notes
+    );
+    let v = view(server.addr, id, &links.watch);
+    assert_eq!(v["played"], 1);
+    server.stop();
+    // Importing again adds nothing: the store holds the game already.
+    let server = ball::web::server::Server::start(config).unwrap();
+    assert_eq!(
+        (server.imported, server.reloaded),
+        (0, 1),
+        "{:?}",
+        server.notes
+    );
+    assert!(
+        server
+            .notes
+            .iter()
+            .any(|n| n.contains("holds this game already"))
+    );
+    server.stop();
+}
+
+#[test]
+fn web_a_file_that_is_not_a_games_file_is_refused_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    std::fs::write(&db, "not a database").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ball"))
+        .args(["serve", "--port", "0", "--db"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("not a `ball serve` games file"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert_eq!(std::fs::read(&db).unwrap(), b"not a database");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ball"))
+        .args(["serve", "--port", "0", "--dir", "x"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--import-dir x"));
+}

@@ -50,6 +50,31 @@ pub fn first_of_ruleset(problems: &[Problem], spec: &str) -> String {
     }
 }
 
+/// `a table`, `an integer`, `an 8-sided die`: a word or number with
+/// the indefinite article its sound takes, for the words messages put
+/// after "a" at run time (Lua type names, kinds, sizes). By its first
+/// letter (a, e, i, o: "an"; u is "a unit"), or for a number by how it
+/// is read (8…, 11, 18: "an").
+pub fn a(word: &str) -> String {
+    let digits: String = word.chars().take_while(char::is_ascii_digit).collect();
+    let an = if digits.is_empty() {
+        word.chars().next().is_some_and(|c| "aeioAEIO".contains(c))
+    } else {
+        digits.starts_with('8')
+            || (digits.len() % 3 == 2 && (digits.starts_with("11") || digits.starts_with("18")))
+    };
+    format!("{} {word}", if an { "an" } else { "a" })
+}
+
+/// `once`, `twice`, `3 times`.
+pub fn times(n: impl Into<u64>) -> String {
+    match n.into() {
+        1 => "once".into(),
+        2 => "twice".into(),
+        n => format!("{n} times"),
+    }
+}
+
 /// `1 action`, `2 actions`: a count and a regular noun, in agreement.
 pub fn plural(n: impl Into<u64>, noun: &str) -> String {
     let n = n.into();

@@ -117,39 +117,70 @@ pub fn find_line<T>(
     line_limit: u64,
     mut f: impl FnMut(usize, &str) -> Option<T>,
 ) -> Result<Option<T>, String> {
-    use std::io::BufRead;
-    let mut reader: Box<dyn BufRead> = if path.as_os_str() == "-" {
+    let mut lines = lines(path, line_limit)?;
+    while let Some((number, line)) = lines.next_line()? {
+        if let Some(t) = f(number, &line) {
+            return Ok(Some(t));
+        }
+    }
+    Ok(None)
+}
+
+/// The lines of a regular file, or of standard input for `-`, read one at
+/// a time (see [`lines`]).
+pub struct Lines {
+    reader: Box<dyn std::io::BufRead>,
+    limit: u64,
+    number: usize,
+    buf: Vec<u8>,
+}
+
+/// Opens a regular file, or standard input for `-`, to be read a line at
+/// a time in constant memory: a line over `line_limit` bytes is an error
+/// rather than an allocation.
+pub fn lines(path: &Path, line_limit: u64) -> Result<Lines, String> {
+    let reader: Box<dyn std::io::BufRead> = if path.as_os_str() == "-" {
         Box::new(std::io::BufReader::new(std::io::stdin()))
     } else {
         regular_file(path)?;
         let file = std::fs::File::open(path).map_err(|e| io_reason(&e))?;
         Box::new(std::io::BufReader::new(file))
     };
-    let mut buf = Vec::new();
-    for number in 1.. {
-        buf.clear();
-        let n = (&mut reader)
-            .take(line_limit.saturating_add(1))
-            .read_until(b'\n', &mut buf)
+    Ok(Lines {
+        reader,
+        limit: line_limit,
+        number: 0,
+        buf: Vec::new(),
+    })
+}
+
+impl Lines {
+    /// The next line (its number from 1, its text without the newline),
+    /// or `None` at the end.
+    pub fn next_line(&mut self) -> Result<Option<(usize, String)>, String> {
+        use std::io::BufRead;
+        self.buf.clear();
+        self.number += 1;
+        let number = self.number;
+        let n = (&mut self.reader)
+            .take(self.limit.saturating_add(1))
+            .read_until(b'\n', &mut self.buf)
             .map_err(|e| io_reason(&e))?;
         if n == 0 {
             return Ok(None);
         }
-        if buf.last() == Some(&b'\n') {
-            buf.pop();
-        } else if n as u64 > line_limit {
+        if self.buf.last() == Some(&b'\n') {
+            self.buf.pop();
+        } else if n as u64 > self.limit {
             return Err(format!(
                 "line {number} is longer than the {} a line may be",
-                show_size(line_limit)
+                show_size(self.limit)
             ));
         }
-        let line =
-            std::str::from_utf8(&buf).map_err(|_| format!("line {number}: not valid UTF-8"))?;
-        if let Some(t) = f(number, line) {
-            return Ok(Some(t));
-        }
+        let line = std::str::from_utf8(&self.buf)
+            .map_err(|_| format!("line {number}: not valid UTF-8"))?;
+        Ok(Some((number, line.to_string())))
     }
-    Ok(None)
 }
 
 /// Reads at most `limit` bytes; more is an error, not a truncation.
@@ -186,6 +217,15 @@ pub fn io_reason(e: &std::io::Error) -> String {
             }
         }
     }
+}
+
+/// `-` names standard input where a file is read; as an output it would
+/// make a file named `-` that nobody asked for.
+fn not_dash(path: &Path) -> Result<(), String> {
+    if path.as_os_str() == "-" {
+        return Err("`-` is not a file to write (standard output has the command's own output): name a file, or /dev/stdout".into());
+    }
+    Ok(())
 }
 
 /// Where a file about to be written goes, and its temporary sibling.
@@ -234,6 +274,7 @@ fn writable_target(path: &Path) -> Result<Target, String> {
 /// survives a crash. On any failure the temporary file is removed and the
 /// old file is untouched. The error is one line without the path.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    not_dash(path)?;
     // Through a symlink to the file it names: renaming over the link
     // would replace the link, not the file.
     let resolved;
@@ -295,6 +336,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
 /// the target is a regular file or absent and its directory takes a new
 /// file. Leaves nothing behind.
 pub fn check_writable(path: &Path) -> Result<(), String> {
+    not_dash(path)?;
     if writable_target(path)? == Target::Stream {
         return Ok(());
     }

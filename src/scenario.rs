@@ -22,7 +22,8 @@
 //! B5.4`), `~` and words the refusal must contain (`move DEF6 F16 ~
 //! already guards`), or both (`… ruleset ~ already guards`): a house
 //! rule's refusals all cite `ruleset`, so only their words tell them
-//! apart. Sections may repeat: a
+//! apart. The start (`setup:` or `position:`) is given once, first;
+//! the other sections may repeat: a
 //! `legal:` or `illegal:` section is checked where it stands, after the
 //! actions above it, so a scenario can say what is refused at one step
 //! and then play on. Lines starting with `#` are comments; the first
@@ -171,6 +172,9 @@ pub fn parse<G: Title>(text: &str, game: &G) -> Result<Scenario<G>, ScenarioErro
     let mut json_line = 0;
     let mut used_setup = false;
     let mut steps = Vec::new();
+    // Where the start section and the first step section are.
+    let mut start_section: Option<(&str, usize)> = None;
+    let mut first_step: Option<usize> = None;
     for (i, raw) in text.lines().enumerate() {
         let n = i + 1;
         let err = |problem: String| ScenarioError { line: n, problem };
@@ -193,6 +197,23 @@ pub fn parse<G: Title>(text: &str, game: &G) -> Result<Scenario<G>, ScenarioErro
             _ => None,
         };
         if let Some(h) = header {
+            // The start position is given once, before anything is played:
+            // a second `setup:` was merged into the first, unseen.
+            if matches!(h, Section::Setup | Section::Position) {
+                if let Some((first, at)) = start_section {
+                    return Err(err(format!(
+                        "a second start section `{line}` (`{first}` is at line {at}): a scenario has one `setup:` or `position:`"
+                    )));
+                }
+                if let Some(at) = first_step {
+                    return Err(err(format!(
+                        "`{line}` after the steps (line {at}): the start position comes before `actions:`, `legal:` and `illegal:`"
+                    )));
+                }
+                start_section = Some((line, n));
+            } else {
+                first_step.get_or_insert(n);
+            }
             if h == Section::Position {
                 json_line = n;
             }

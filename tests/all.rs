@@ -4,6 +4,7 @@
 
 mod bots;
 mod cli;
+mod cli_pipeline;
 mod cli_support;
 mod gateball_cli;
 mod gateball_files;

@@ -51,6 +51,8 @@ fn json_a_nested_key_twice_is_refused_too() {
     let text = game.write_position(&pos);
     let twice = text.replacen("\"red\": ", "\"red\": 0, \"red\": ", 1);
     assert_ne!(twice, text);
-    let e = game.read_position(&twice).err().expect("refused");
+    let Err(e) = game.read_position(&twice) else {
+        panic!("a position with \"red\" twice in its score was read")
+    };
     assert!(e.contains("duplicate key \"red\""), "{e}");
 }

@@ -528,12 +528,14 @@ fn check_lists_every_problem_and_exits_2() {
     // The report is printed once, on stdout.
     assert_eq!(r.stderr, "");
 
+    // A ruleset that names nothing has no report: one line on stderr.
     let r = ball(&["check", "--ruleset", "standrad"], None, None);
     assert_eq!(r.code, Some(2));
+    assert_eq!(r.stdout, "");
     assert!(
-        r.stdout.contains("did you mean `standard`?"),
+        r.stderr.contains("did you mean `standard`?"),
         "{}",
-        r.stdout
+        r.stderr
     );
 
     // Other commands refuse a broken ruleset with one line.
@@ -777,7 +779,8 @@ fn test_fails_on_a_missing_snapshot_unless_accept() {
     let written = std::fs::read_to_string(&snap).unwrap();
     assert!(
         written.starts_with(
-            "---\nsource: tests/scenarios.rs\nexpression: out.report\n\
+            // Outside the project's tests/snapshots, the writer is named.
+            "---\nsource: ball test\nexpression: out.report\n\
 input_file: scenarios/b3_5_touchdown_reset.scn\n---\n"
         ),
         "{written}"
@@ -986,15 +989,21 @@ fn dash_is_standard_input_or_a_clear_refusal() {
         "not a teams file",
     );
     assert_eq!(r.code, Some(2), "{}{}", r.stdout, r.stderr);
-    assert!(r.stderr.starts_with("error: -:"), "{}", r.stderr);
+    assert!(
+        r.stderr.starts_with("error: standard input:"),
+        "{}",
+        r.stderr
+    );
 
+    // A ruleset that cannot be named is refused on stderr, not reported.
     for game in ["ball", "gateball", "gball"] {
         let r = ball_stdin(&["check", "--game", game, "--ruleset", "-"], "");
         assert_eq!(r.code, Some(2), "{}{}", r.stdout, r.stderr);
+        assert_eq!(r.stdout, "", "{game}");
         assert!(
-            r.stdout.contains("not read from standard input"),
+            r.stderr.contains("not read from standard input"),
             "{game}: {}",
-            r.stdout
+            r.stderr
         );
     }
 }

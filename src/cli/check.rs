@@ -15,11 +15,12 @@ use crate::games::Module;
 
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Checks the ruleset given by --ruleset (default: standard): its TOML \
+    after_help = "Checks the ruleset given by --ruleset (default: the game's own: standard, \
+gateball or gball): its TOML \
 (syntax, unknown keys with \"did you mean\", types, ranges, verbs), its `extends` chain \
 (missing parents, cycles) and the scripts it names (missing files, duplicate cards, and \
 what the script layer finds inside them). A Gateball ruleset (`game = \"gateball\"`) is checked \
-with its court file (T1.8) and setup file. \
+with its court file (T1.8) and setup file, a G-ball one (`game = \"gball\"`) with its keys and ranges. \
 Each problem is printed as `file:line: message`, then one summary line, all on \
 stdout (--json: one JSON object). Exit status: 0 clean, 2 problems found (or a \
 ruleset that cannot be named: one line on stderr).\n\n\
@@ -46,7 +47,7 @@ pub struct CheckArgs {
 pub fn run<G: Module>(args: CheckArgs, spec: &str, out: &mut dyn Write) -> Result<(), UsageError> {
     let (what, problems) = match &args.card {
         Some(path) => (
-            format!("script {}", path.display()),
+            format!("script {}", super::display_name(path).replace('`', "")),
             G::check_script(path).ok_or_else(|| {
                 UsageError(format!(
                     "{} has no card scripts: --card checks BALL's (`ball --game ball check --card FILE.lua`)",
@@ -54,7 +55,17 @@ pub fn run<G: Module>(args: CheckArgs, spec: &str, out: &mut dyn Write) -> Resul
                 ))
             })?,
         ),
-        None => (format!("ruleset {spec}"), G::check_ruleset(spec)),
+        None => {
+            let problems = G::check_ruleset(spec);
+            // A ruleset that cannot be named (no such shipped name, no
+            // such file, `-`) has no report: one line on stderr.
+            if (spec == "-" || !crate::data::ruleset_path(spec).exists())
+                && let Some(p) = problems.first()
+            {
+                return Err(UsageError(p.to_string()));
+            }
+            (format!("ruleset {spec}"), problems)
+        }
     };
     if args.json {
         let list: Vec<serde_json::Value> = problems

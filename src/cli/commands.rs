@@ -24,13 +24,14 @@ pub fn dispatch(
     spec: Option<&str>,
     out: &mut dyn Write,
 ) -> Result<(), UsageError> {
+    unused_globals(&command, game_flag, spec)?;
     let command = match command {
         Command::Test(args) => return super::test::run(args, out),
         Command::Init(args) => return super::init::run(args, game_flag, out),
-        Command::Rules { ids } => return super::rules::run(&ids, out),
+        Command::Rules { ids, json } => return super::rules::run(&ids, json, out),
         Command::League(args) => return super::league::run(args, game_flag, spec, out),
         Command::Serve(args) => return super::serve::serve(args),
-        Command::Gallery(args) => return super::serve::gallery(args, spec),
+        Command::Gallery(args) => return super::serve::gallery(args, game_flag, spec),
         Command::Replay(args) => return super::replay::dispatch(args, game_flag, spec, out),
         Command::Compare(args) => return super::sim::dispatch_compare(args, game_flag, out),
         Command::Merge(args) => return super::sim::dispatch_merge(args, game_flag, out),
@@ -75,6 +76,52 @@ pub fn dispatch(
         },
     )
     .expect("choose_game names a registered game")
+}
+
+/// Refuses a global option the command does not use, rather than
+/// ignoring it: `--ruleset` where the rules come from elsewhere, `--game`
+/// where there is no game to pick.
+fn unused_globals(
+    command: &Command,
+    game_flag: Option<&str>,
+    spec: Option<&str>,
+) -> Result<(), UsageError> {
+    let (name, ruleset, game): (&str, Option<&str>, Option<&str>) = match command {
+        Command::Test(_) => (
+            "test",
+            Some("each scenario plays the ruleset its `ruleset:` line names"),
+            Some("each scenario's game is its ruleset's"),
+        ),
+        Command::Rules { .. } => (
+            "rules",
+            Some("it prints every game's rules"),
+            Some("the id says the game (B…, T…, G…)"),
+        ),
+        Command::Serve(_) => (
+            "serve",
+            Some("each game's ruleset is picked on the home page"),
+            Some("each game is picked on the home page"),
+        ),
+        Command::Compare(_) => ("compare", Some("its two rulesets are A and B"), None),
+        Command::Merge(_) => ("merge", Some("the files name their run's ruleset"), None),
+        Command::Init(_) => (
+            "init",
+            Some("it writes the workspace's own ruleset.toml, to edit"),
+            None,
+        ),
+        _ => return Ok(()),
+    };
+    if let (Some(s), Some(why)) = (spec, ruleset) {
+        return Err(UsageError(format!(
+            "--ruleset {s}: `ball {name}` takes no ruleset: {why}"
+        )));
+    }
+    if let (Some(g), Some(why)) = (game_flag, game) {
+        return Err(UsageError(format!(
+            "--game {g}: `ball {name}` takes no game: {why}"
+        )));
+    }
+    Ok(())
 }
 
 /// Which game a command plays: the position's `game` field first, then
@@ -315,11 +362,25 @@ fn run<G: Module>(
                 write!(out, "{}", game.show(&pos))?;
             }
         }
-        Command::Perft { depth, divide, .. } => {
+        Command::Perft {
+            depth,
+            divide,
+            json,
+            ..
+        } => {
             let (game, pos) = load(&game, text)?;
-            perft_command(&game, &pos, depth, divide, out)?;
+            perft_command(&game, &pos, depth, divide, json, out)?;
         }
-        Command::Selfplay { seed, events, .. } => selfplay(&game, seed, events, out)?,
+        Command::Selfplay {
+            seed, events, json, ..
+        } => {
+            let shown = Shown {
+                ruleset: G::ruleset_name(&rules),
+                events,
+                json,
+            };
+            selfplay(&game, seed, &shown, out)?
+        }
         Command::Play(args) => super::play::run::<G>(args, rules)?,
         Command::Sim(args) => super::sim::run_sim::<G>(args, &rules, out)?,
         Command::Check(_)
@@ -369,6 +430,7 @@ pub(super) fn perft_command<G: Game>(
     pos: &G::Position,
     depth: u32,
     divide: bool,
+    json: bool,
     out: &mut dyn Write,
 ) -> Result<(), UsageError> {
     if divide && depth == 0 {
@@ -383,14 +445,29 @@ pub(super) fn perft_command<G: Game>(
             .map(|(a, n)| (a.to_string(), n))
             .collect();
         rows.sort();
-        for (a, n) in &rows {
-            writeln!(out, "{a}: {n}")?;
+        let total = rows.iter().map(|(_, n)| n).sum();
+        if json {
+            let split: Vec<serde_json::Value> = rows
+                .iter()
+                .map(|(a, n)| serde_json::json!({ "action": a, "leaves": n }))
+                .collect();
+            let v = serde_json::json!({ "depth": depth, "leaves": total, "divide": split });
+            writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+        } else {
+            for (a, n) in &rows {
+                writeln!(out, "{a}: {n}")?;
+            }
         }
-        rows.iter().map(|(_, n)| n).sum()
+        total
     } else {
         perft::perft(game, pos, depth)
     };
-    writeln!(out, "perft({depth}) = {total}")?;
+    if !json {
+        writeln!(out, "perft({depth}) = {total}")?;
+    } else if !divide {
+        let v = serde_json::json!({ "depth": depth, "leaves": total });
+        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+    }
     let secs = started.elapsed().as_secs_f64();
     eprintln!(
         "{secs:.3} s, {:.1} M leaves/s",
@@ -424,26 +501,38 @@ fn load<G: Title>(
     }
 }
 
+/// What `ball selfplay` prints besides the actions.
+struct Shown {
+    /// The ruleset's name, for `--json`.
+    ruleset: String,
+    events: bool,
+    json: bool,
+}
+
 /// `ball selfplay`: a game of uniformly random legal actions. The game is
 /// dealt from `seed`; the choices come from `SplitMix64(seed)`, or in a
 /// dice game from `SplitMix64(seed xor 0x5EED)`, so that they never reuse
-/// the dice's stream.
+/// the dice's stream. As text: one line an action, the result, the final
+/// board; `--json`: one object (docs/json-output.md).
 fn selfplay<G: Title>(
     game: &G,
     seed: u64,
-    events: bool,
+    shown: &Shown,
     out: &mut dyn Write,
 ) -> Result<(), UsageError> {
+    let events = shown.events;
     let (game, mut pos, created) = game.new_game(seed);
     let mut rng = SplitMix64::new(if G::HAS_CHANCE { seed ^ 0x5EED } else { seed });
-    writeln!(
-        out,
-        "# ball selfplay --game {} --seed {seed}: uniformly random legal actions",
+    let mut text = String::new();
+    let mut steps = Vec::new();
+    text.push_str(&format!(
+        "# ball selfplay --game {} --seed {seed}: uniformly random legal actions\n",
         G::NAME
-    )?;
+    ));
+    let created: Vec<String> = created.iter().map(ToString::to_string).collect();
     if events {
         for e in &created {
-            writeln!(out, "        {e}")?;
+            text.push_str(&format!("        {e}\n"));
         }
     }
     let mut legal = Vec::new();
@@ -457,32 +546,72 @@ fn selfplay<G: Title>(
             break;
         }
         let action = legal[rng.below(legal.len())];
-        writeln!(
-            out,
-            "{:>3} {} {action}",
-            game.turn(&pos),
-            G::seat_name(seat)
-        )?;
+        let turn = game.turn(&pos);
+        text.push_str(&format!("{turn:>3} {} {action}\n", G::seat_name(seat)));
         let mut log = Vec::new();
         // A listed card whose effect fails is refused (B11.7) and dropped
         // from the lists that follow: the game goes on.
-        if let Err(e) = game.play(&mut pos, action, &mut log) {
-            writeln!(out, "        refused: {e}")?;
+        let refused = game.play(&mut pos, action, &mut log).err();
+        if let Some(e) = &refused {
+            text.push_str(&format!("        refused: {e}\n"));
         }
         super::report_script_errors(&game);
+        let log: Vec<String> = log.iter().map(ToString::to_string).collect();
         if events {
-            for e in log {
-                writeln!(out, "        {e}")?;
+            for e in &log {
+                text.push_str(&format!("        {e}\n"));
             }
         }
         n += 1;
+        if shown.json {
+            let mut step = serde_json::json!({
+                "step": n,
+                "turn": turn,
+                "seat": G::seat_name(seat),
+                "action": action.to_string(),
+            });
+            if let Some(e) = refused {
+                step["refused"] = serde_json::Value::String(e.to_string());
+            }
+            if events {
+                step["events"] = serde_json::json!(log);
+            }
+            steps.push(step);
+        }
     }
-    writeln!(out, "# {}", crate::diagnostic::plural(n as u64, "action"))?;
-    match game.outcome(&pos) {
-        Some(o) => writeln!(out, "# result: {} ({})", o.score, o.end.name)?,
-        None => writeln!(out, "# result: unfinished {}", game.score_text(&pos))?,
+    let outcome = game.outcome(&pos);
+    if shown.json {
+        let position: serde_json::Value =
+            serde_json::from_str(&game.write_position(&pos)).expect("the writer writes JSON");
+        let result = match &outcome {
+            Some(o) => serde_json::json!({ "finished": true, "score": o.score, "end": o.end.name }),
+            None => serde_json::json!({ "finished": false, "score": game.score_text(&pos) }),
+        };
+        let mut v = serde_json::json!({
+            "game": G::NAME,
+            "ruleset": shown.ruleset,
+            "seed": seed,
+        });
+        if events {
+            v["created"] = serde_json::json!(created);
+        }
+        v["steps"] = serde_json::Value::Array(steps);
+        v["actions"] = serde_json::json!(n);
+        v["result"] = result;
+        v["position"] = position;
+        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+        return Ok(());
     }
-    writeln!(out)?;
-    write!(out, "{}", game.show(&pos))?;
+    text.push_str(&format!(
+        "# {}\n",
+        crate::diagnostic::plural(n as u64, "action")
+    ));
+    match outcome {
+        Some(o) => text.push_str(&format!("# result: {} ({})\n", o.score, o.end.name)),
+        None => text.push_str(&format!("# result: unfinished {}\n", game.score_text(&pos))),
+    }
+    text.push('\n');
+    text.push_str(&game.show(&pos));
+    out.write_all(text.as_bytes())?;
     Ok(())
 }

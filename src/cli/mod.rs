@@ -152,7 +152,7 @@ pub enum Command {
     },
     /// Count the leaves of the action tree DEPTH actions deep.
     #[command(
-        after_help = "Every action is one ply, whoever plays it; the count is on stdout, the time on stderr. Golden counts are in tests/perft/.\n\nExamples:\n  ball perft 4\n  ball perft 3 --divide --position next.json\n  ball perft 3 --game gateball\n\nExit status: 0 ok; 2 bad input (an unreadable file, a malformed position, a malformed or illegal action) with one line on stderr and nothing on stdout."
+        after_help = "Every action is one ply, whoever plays it; the count is on stdout, the time on stderr. Golden counts are in tests/perft/.\n\nExamples:\n  ball perft 4\n  ball perft 3 --divide --position next.json\n  ball perft 3 --game gateball\n  ball new --game gball | ball perft 2 --position - --json\n\nExit status: 0 ok; 2 bad input (an unreadable file, a malformed position, a malformed or illegal action) with one line on stderr and nothing on stdout."
     )]
     Perft {
         /// Plies to count (0-64); every action (`end`, release tasks) is one ply.
@@ -164,10 +164,14 @@ pub enum Command {
         /// Position JSON file, or `-` for standard input [default: the start position].
         #[arg(long, value_name = "FILE")]
         position: Option<PathBuf>,
+        /// Print `{"depth", "leaves", "divide": [{"action", "leaves"}]}`
+        /// instead (docs/json-output.md).
+        #[arg(long)]
+        json: bool,
     },
     /// Play a seeded random game; print its action log and final board.
     #[command(
-        after_help = "One line per action (turn, seat, action), then the result and the final board. The same seed plays the same game; in a dice game the seed also deals the dice.\n\nExamples:\n  ball selfplay --seed 7\n  ball selfplay --game gateball --seed 3 --events\n  ball --ruleset three-ap selfplay\n\nExit status: 0 ok; 2 bad input (a ruleset or option that cannot be used)."
+        after_help = "One line per action (turn, seat, action), then the result and the final board. The same seed plays the same game; in a dice game the seed also deals the dice.\n\nExamples:\n  ball selfplay --seed 7\n  ball selfplay --game gateball --seed 3 --events\n  ball --ruleset three-ap selfplay\n  ball selfplay --game gball --json | jq .result\n\nExit status: 0 ok; 2 bad input (a ruleset or option that cannot be used)."
     )]
     Selfplay {
         #[command(flatten)]
@@ -178,6 +182,10 @@ pub enum Command {
         /// Also print the events of each action.
         #[arg(long)]
         events: bool,
+        /// Print the game as one JSON object instead: its actions, result
+        /// and final position (docs/json-output.md).
+        #[arg(long)]
+        json: bool,
     },
     /// Play on a board in the terminal, against a person or a bot.
     Play(play::PlayArgs),
@@ -212,6 +220,10 @@ Examples:\n  ball rules B11.6\n  ball rules T3.5 T7.8\n  ball rules G8\n  ball r
         /// Rule or section ids, e.g. B11.6, T7, g20.41.
         #[arg(value_name = "ID")]
         ids: Vec<String>,
+        /// Print a JSON array instead: `[{"id", "title"}]` without ids,
+        /// `[{"id", "title", "file", "text"}]` with them.
+        #[arg(long)]
+        json: bool,
     },
     /// Print the Lua API: the reference (Markdown) or editor annotations.
     #[command(
@@ -243,6 +255,17 @@ impl<E: std::error::Error> From<E> for UsageError {
     }
 }
 
+impl Cli {
+    /// The subcommands' names, in the order `ball --help` lists them.
+    fn command_names() -> Vec<String> {
+        use clap::CommandFactory;
+        Cli::command()
+            .get_subcommands()
+            .map(|c| c.get_name().to_string())
+            .collect()
+    }
+}
+
 /// Runs the parsed command, writing its output to `out`.
 pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), UsageError> {
     commands::dispatch(
@@ -255,7 +278,14 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), UsageError> {
 
 /// The binary's entry point.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match parse(std::env::args_os()) {
+        Ok(cli) => cli,
+        Err(Parsed::Clap(e)) => return clap_failure(&e),
+        Err(Parsed::Refused(UsageError(msg))) => {
+            eprintln!("error: {}", one_line(&msg));
+            return ExitCode::from(2);
+        }
+    };
     // `check` and `test` report problems on stdout and still fail: their
     // output is kept when they do. Every other command prints nothing on
     // stdout when it fails.
@@ -285,6 +315,138 @@ pub fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Why a command line was not parsed.
+pub enum Parsed {
+    /// Clap's refusal, or `--help` / `--version`.
+    Clap(clap::Error),
+    /// A command line clap takes but the commands cannot.
+    Refused(UsageError),
+}
+
+/// Parses a command line (the program's name first), and refuses
+/// standard input named twice: it can be read once.
+pub fn parse<I, T>(args: I) -> Result<Cli, Parsed>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    use clap::{CommandFactory, FromArgMatches};
+    let command = Cli::command();
+    let matches = command
+        .clone()
+        .try_get_matches_from(args)
+        .map_err(Parsed::Clap)?;
+    let stdin = stdin_args(&command, &matches);
+    if stdin.len() > 1 {
+        return Err(Parsed::Refused(UsageError(format!(
+            "`-` (standard input) is given for more than one file ({}): it can be read once",
+            stdin.join(", ")
+        ))));
+    }
+    Cli::from_arg_matches(&matches).map_err(Parsed::Clap)
+}
+
+/// Whether an argument names a file to read or write: its value name says
+/// FILE, PATH or JSON (`FILE`, `FILE.lua`, `NAME|FILE`, `PATH`). Every one that
+/// is read takes `-` for standard input (`files::read_input`).
+pub fn is_file_arg(arg: &clap::Arg) -> bool {
+    arg.get_action().takes_values()
+        && arg.get_value_names().is_some_and(|names| {
+            names
+                .iter()
+                .any(|n| n.contains("FILE") || n.contains("PATH") || *n == "JSON")
+        })
+}
+
+/// The file arguments given as `-`, named as on the command line
+/// (`--court`, `FILE`), each value once.
+fn stdin_args(command: &clap::Command, matches: &clap::ArgMatches) -> Vec<String> {
+    let mut found = Vec::new();
+    for arg in command.get_arguments().filter(|a| is_file_arg(a)) {
+        let Ok(Some(values)) = matches.try_get_raw(arg.get_id().as_str()) else {
+            continue;
+        };
+        let name = match arg.get_long() {
+            Some(l) => format!("--{l}"),
+            None => arg
+                .get_value_names()
+                .and_then(|n| n.first())
+                .map_or_else(|| arg.get_id().to_string(), |n| n.to_string()),
+        };
+        let n = values.filter(|v| *v == "-").count();
+        found.extend(std::iter::repeat_n(name, n));
+    }
+    if let Some((name, sub)) = matches.subcommand()
+        && let Some(c) = command.find_subcommand(name)
+    {
+        found.extend(stdin_args(c, sub));
+    }
+    found
+}
+
+/// A command line clap refuses: one `error:` line on stderr and exit 2,
+/// as every other refusal (clap's own text is several lines of usage);
+/// `--help` and `--version` print as clap has them, on stdout, exit 0.
+fn clap_failure(e: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        let _ = e.print();
+        return ExitCode::SUCCESS;
+    }
+    eprintln!("error: {}", clap_line(e));
+    ExitCode::from(2)
+}
+
+/// Clap's error as one line: its message and tip, then where the usage
+/// is (`ball perft --help`), without the usage block.
+pub(crate) fn clap_line(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let rendered = e.render().to_string();
+    // The command whose help to point at: the first word of the command
+    // line that names one (not the value of a global option).
+    let names = Cli::command_names();
+    let mut words = std::env::args().skip(1);
+    let mut command = "ball".to_string();
+    while let Some(w) = words.next() {
+        if w == "--ruleset" || w == "--game" {
+            words.next();
+        } else if names.contains(&w) {
+            command = format!("ball {w}");
+            break;
+        }
+    }
+    let message = match e.kind() {
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
+            let valid = match e.get(ContextKind::ValidSubcommand) {
+                Some(ContextValue::Strings(v)) => v.join(", "),
+                _ => names.join(", "),
+            };
+            format!("`{command}` needs a command: one of {valid}")
+        }
+        _ => {
+            // The message is the text before the first blank line, less
+            // clap's `error: ` and the usage; an indented list (the
+            // missing arguments) joins the line.
+            let head = rendered.split("\n\n").next().unwrap_or_default();
+            let mut parts: Vec<String> = head
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with("Usage:"))
+                .map(|l| l.strip_prefix("error: ").unwrap_or(l).to_string())
+                .collect();
+            // A tip (`a similar argument exists: '--divide'`) follows.
+            for block in rendered.split("\n\n").skip(1) {
+                let block = block.trim();
+                if let Some(tip) = block.strip_prefix("tip: ") {
+                    parts.push(format!("({})", tip.trim()));
+                }
+            }
+            parts.join(" ")
+        }
+    };
+    one_line(&format!("{message}; `{command} --help` shows the usage"))
 }
 
 /// The message as one printable line: input echoed in it may carry
@@ -339,11 +501,16 @@ pub(crate) fn report_script_failure(summary: &str) {
 /// Reads a file, or standard input for `-`, of at most `limit` bytes; a
 /// FIFO or a device where a file is expected is refused, not read.
 pub(crate) fn read_input(path: &std::path::Path, limit: u64) -> Result<String, UsageError> {
-    crate::files::read_input(path, limit).map_err(|e| {
-        if path.as_os_str() == "-" {
-            UsageError(format!("cannot read standard input: {e}"))
-        } else {
-            UsageError(format!("cannot read `{}`: {e}", path.display()))
-        }
-    })
+    crate::files::read_input(path, limit).map_err(|e| cannot_read(path, &e))
+}
+
+/// Why a file argument could not be read; a pipe or a device given by
+/// its path (`/dev/stdin`, `<(…)`) is pointed to `-`.
+pub(crate) fn cannot_read(path: &std::path::Path, e: &str) -> UsageError {
+    let hint = if e.contains("not a regular file") && !e.contains("directory") {
+        " (`-` reads standard input)"
+    } else {
+        ""
+    };
+    UsageError(format!("cannot read {}: {e}{hint}", display_name(path)))
 }

@@ -62,14 +62,15 @@ pub struct PlayArgs {
     /// board), or FILE.jsonl:N for game N of a `ball sim --out` file.
     #[arg(long, value_name = "FILE")]
     pub load: Option<String>,
-    /// Seed of the game (a dice game's dice) and of the bots' choices: the
-    /// same seed and the same moves give the same game.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
+    /// Seed of a new game (a dice game's dice) and of the bots' choices:
+    /// the same seed and the same moves give the same game [default: 0;
+    /// a loaded game keeps its record's].
+    #[arg(long, value_name = "N", conflicts_with = "load")]
+    pub seed: Option<u64>,
     /// Milliseconds at least between two bot actions, so each can be
-    /// followed in the log (0: as fast as the bot thinks).
-    #[arg(long, value_name = "MS", default_value_t = 700)]
-    pub delay: u64,
+    /// followed in the log (0: as fast as the bot thinks) [default: 700].
+    #[arg(long, value_name = "MS")]
+    pub delay: Option<u64>,
     #[command(flatten)]
     pub opts: GameOpts,
 }
@@ -90,15 +91,25 @@ fn seats<G: Module>(args: &PlayArgs) -> Result<[Option<Seat>; 2], UsageError> {
     Ok(seats)
 }
 
+/// The pause between bot actions: 700 ms unless `--delay` says.
+const DEFAULT_DELAY_MS: u64 = 700;
+
 /// `ball play` without `--load`: a new game.
 pub fn run<G: Module>(args: PlayArgs, ruleset: G::Ruleset) -> Result<(), UsageError> {
     let seats = seats::<G>(&args)?;
+    if let Some(ms) = args.delay
+        && seats.iter().all(Option::is_none)
+    {
+        return Err(UsageError(format!(
+            "--delay {ms} paces the bots, and no seat has one: add --bot SEAT"
+        )));
+    }
     crate::tui::play::<G>(Play {
         ruleset,
         seats: seats.map(|s| Some(s.unwrap_or(Seat::Person))),
-        seed: args.seed,
+        seed: args.seed.unwrap_or(0),
         load: None,
-        bot_delay: Duration::from_millis(args.delay),
+        bot_delay: Duration::from_millis(args.delay.unwrap_or(DEFAULT_DELAY_MS)),
     })
     .map_err(UsageError)
 }
@@ -151,9 +162,9 @@ impl Visit for Load {
         crate::tui::play::<G>(Play {
             ruleset,
             seats,
-            seed: self.args.seed,
+            seed: 0,
             load: Some((self.record, self.path)),
-            bot_delay: Duration::from_millis(self.args.delay),
+            bot_delay: Duration::from_millis(self.args.delay.unwrap_or(DEFAULT_DELAY_MS)),
         })
         .map_err(UsageError)
     }

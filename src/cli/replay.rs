@@ -30,6 +30,8 @@ are printed as text.
 Examples:
   ball replay game.record
   ball replay games.jsonl:7 --check
+  ball replay games.jsonl:7 --json | jq '.steps | length'
+  cat game.record | ball replay - --check --json
   ball --ruleset cards replay saved.record | less
 
 Exit status: 0 ok; 2 a record that cannot be read or does not replay (one line \
@@ -41,6 +43,11 @@ pub struct ReplayArgs {
     /// Check that the record replays exactly; print nothing else.
     #[arg(long)]
     pub check: bool,
+    /// Print one JSON object instead (never the board): the steps, the
+    /// result and the final position, or with --check the verdict
+    /// (docs/json-output.md).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Reads the record named by `spec`: a file, or `FILE:N` (game N of a
@@ -133,15 +140,67 @@ fn run<G: Module>(
 ) -> Result<(), UsageError> {
     if args.check {
         let ok = replay::check::<G>(record, ruleset).map_err(|e| UsageError(e.0))?;
-        writeln!(out, "{ok}")?;
+        if args.json {
+            let r = replay::replay::<G>(record, ruleset).map_err(|e| UsageError(e.0))?;
+            let v = serde_json::json!({
+                "ok": true,
+                "summary": ok,
+                "game": G::NAME,
+                "ruleset": G::ruleset_name(ruleset),
+                "ruleset_hash": G::fingerprint(ruleset),
+                "actions": r.steps.len(),
+                "result": r.result,
+                "script_errors": r.script_errors,
+            });
+            writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+        } else {
+            writeln!(out, "{ok}")?;
+        }
         return Ok(());
     }
-    if std::io::stdout().is_terminal() && std::io::stdin().is_terminal() && args.file != "-" {
+    if !args.json
+        && std::io::stdout().is_terminal()
+        && std::io::stdin().is_terminal()
+        && args.file != "-"
+    {
         return crate::tui::replay::<G>(record, ruleset.clone()).map_err(UsageError);
     }
     // Not on a terminal: the replay as text. It must still be these rules.
     replay::check_header::<G>(record, ruleset).map_err(|e| UsageError(e.0))?;
     let r = replay::replay::<G>(record, ruleset).map_err(|e| UsageError(e.0))?;
+    if args.json {
+        let mut before = &r.start;
+        let mut steps = Vec::new();
+        for (k, (a, pos, events)) in r.steps.iter().enumerate() {
+            let seat = r.game.to_move(before).map_or("-", G::seat_name);
+            let events: Vec<String> = events.iter().map(ToString::to_string).collect();
+            steps.push(serde_json::json!({
+                "step": k + 1,
+                "turn": r.game.turn(before),
+                "seat": seat,
+                "action": a.to_string(),
+                "events": events,
+            }));
+            before = pos;
+        }
+        let position: serde_json::Value =
+            serde_json::from_str(&r.game.write_position(r.last())).expect("the writer writes JSON");
+        let created: Vec<String> = r.created.iter().map(ToString::to_string).collect();
+        let v = serde_json::json!({
+            "game": G::NAME,
+            "ruleset": G::ruleset_name(ruleset),
+            "ruleset_hash": G::fingerprint(ruleset),
+            "created": created,
+            "steps": steps,
+            "actions": r.steps.len(),
+            "result": r.result,
+            "record_result": record.get("result"),
+            "script_errors": r.script_errors,
+            "position": position,
+        });
+        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+        return Ok(());
+    }
     // Step, turn and seat of each action, as `ball selfplay` prints them.
     let mut before = &r.start;
     for (k, (a, pos, _)) in r.steps.iter().enumerate() {

@@ -12,7 +12,24 @@ use crate::rules_text;
 /// Prints each rule asked for, or the list of every id with its title.
 /// An unknown id fails the whole command (exit 2) before anything is
 /// printed, so a script never gets half an answer.
-pub fn run(ids: &[String], out: &mut dyn Write) -> Result<(), UsageError> {
+pub fn run(ids: &[String], json: bool, out: &mut dyn Write) -> Result<(), UsageError> {
+    if json {
+        let list: Vec<serde_json::Value> = if ids.is_empty() {
+            rules_text::all()
+                .iter()
+                .map(|r| serde_json::json!({ "id": r.id, "title": r.title }))
+                .collect()
+        } else {
+            ids.iter()
+                .map(|id| rules_text::lookup(id).ok_or_else(|| unknown(id)))
+                .collect::<Result<Vec<_>, _>>()?
+                .into_iter()
+                .map(|r| serde_json::json!({ "id": r.id, "title": r.title, "file": r.file, "text": r.text }))
+                .collect()
+        };
+        writeln!(out, "{}", serde_json::to_string_pretty(&list)?)?;
+        return Ok(());
+    }
     if ids.is_empty() {
         for rule in rules_text::all() {
             writeln!(out, "{:<7}{}", rule.id, rule.title)?;

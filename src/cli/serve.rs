@@ -35,6 +35,10 @@ pub struct ServeArgs {
     /// At most this many games at once.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub max_games: u64,
+    /// Print the address as one JSON line, `{"url", "addr", "reloaded",
+    /// "db"}`, for a script that started the server (with --port 0).
+    #[arg(long)]
+    pub json: bool,
 }
 
 pub fn serve(args: ServeArgs) -> Result<(), UsageError> {
@@ -63,13 +67,22 @@ pub fn serve(args: ServeArgs) -> Result<(), UsageError> {
     for n in &server.notes {
         eprintln!("ball serve: not reloaded: {n}");
     }
-    println!(
-        "ball serve: open http://{}/ ({} game{} reloaded from {})",
-        server.addr,
-        server.reloaded,
-        if server.reloaded == 1 { "" } else { "s" },
-        args.db.display()
-    );
+    if args.json {
+        let v = serde_json::json!({
+            "url": format!("http://{}/", server.addr),
+            "addr": server.addr.to_string(),
+            "reloaded": server.reloaded,
+            "db": args.db.display().to_string(),
+        });
+        println!("{v}");
+    } else {
+        println!(
+            "ball serve: open http://{}/ ({} reloaded from {})",
+            server.addr,
+            crate::diagnostic::plural(server.reloaded as u64, "game"),
+            args.db.display()
+        );
+    }
     server.wait();
     Ok(())
 }
@@ -77,7 +90,7 @@ pub fn serve(args: ServeArgs) -> Result<(), UsageError> {
 /// Write the card gallery of a ruleset as static files.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Every card of the ruleset with its name, costs, rules text, and the board before and after its `_works` scenario (tests/scenarios/card_<name>_works.scn), as index.html in DIR (written atomically). `ball serve` shows the same page at /gallery?ruleset=NAME.\n\nExamples:\n  ball gallery --out gallery\n  ball --ruleset cards gallery --out site/cards\n\nExit status: 0 ok; 2 bad input (a ruleset without cards, a directory that cannot be written)."
+    after_help = "Every card of the ruleset with its name, costs, rules text, and the board before and after its `_works` scenario (tests/scenarios/card_<name>_works.scn), as index.html in DIR (written atomically). `ball serve` shows the same page at /gallery?ruleset=NAME.\n\nExamples:\n  ball gallery --out gallery\n  ball --ruleset cards gallery --out site/cards\n  ball --ruleset my-cards.toml gallery --out site/mine\n\nExit status: 0 ok; 2 bad input (a ruleset without cards, a directory that cannot be written)."
 )]
 pub struct GalleryArgs {
     /// The directory to write index.html into (made if missing).
@@ -85,9 +98,15 @@ pub struct GalleryArgs {
     pub out: PathBuf,
 }
 
-pub fn gallery(args: GalleryArgs, spec: Option<&str>) -> Result<(), UsageError> {
+pub fn gallery(
+    args: GalleryArgs,
+    game_flag: Option<&str>,
+    spec: Option<&str>,
+) -> Result<(), UsageError> {
     let spec = spec.unwrap_or("cards");
-    let page = crate::web::gallery::page(spec).map_err(UsageError)?;
+    // `--game` must agree with the ruleset's game, as everywhere.
+    super::commands::choose_game(None, game_flag, Some(spec))?;
+    let page = crate::web::gallery::page_of(spec).map_err(UsageError)?;
     std::fs::create_dir_all(&args.out)
         .map_err(|e| UsageError(format!("cannot make `{}`: {e}", args.out.display())))?;
     crate::files::write_atomic(&args.out.join("index.html"), page.as_bytes())

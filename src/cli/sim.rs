@@ -2,7 +2,7 @@
 //! #5). Glue only: arguments, files, the progress bar; the work is in
 //! `crate::lab`.
 
-use std::io::{BufRead, IsTerminal};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -34,7 +34,7 @@ recommends for balance (random,random draws 98.6% of BALL's games; greedy,greedy
 72% of them, and 95% of Gateball's, at under a millisecond a BALL game).
 
 Seats: bot A plays the seat that moves first (BALL: DEF, B3.2; Gateball: red, \
-T2.1) in even-numbered games (0, 2, …) and the other seat in odd ones, so an odd \
+T2.1; G-ball: the away team, BLU by default, G3.3, G4.3) in even-numbered games (0, 2, …) and the other seat in odd ones, so an odd \
 --games leaves the seats unbalanced (a warning says so). Game i's seed is output i of \
 SplitMix64(--seed), so the results are the same for any --threads, and --shard K/N plays \
 exactly games K, K+N, K+2N, … of the same run. A game is cut after 20000 actions (a bug \
@@ -240,6 +240,12 @@ fn cannot_write(path: &Path, e: impl std::fmt::Display) -> UsageError {
 /// Refuses, before a long run starts, an output path that the run could
 /// not write at its end (`files::check_writable`).
 pub(super) fn check_writable(path: &Path) -> Result<(), UsageError> {
+    if path.as_os_str() == "-" {
+        return Err(cannot_write(
+            path,
+            "`-` is not an output here (standard output has the report): name a file, or /dev/stdout",
+        ));
+    }
     if path.as_os_str().is_empty() || path.is_dir() {
         return Err(cannot_write(path, "it is a directory"));
     }
@@ -531,11 +537,17 @@ fn run_compare<G: Module>(
     Ok(())
 }
 
-/// A file of `ball merge`, opened.
-fn open(path: &Path) -> Result<std::io::BufReader<std::fs::File>, UsageError> {
-    std::fs::File::open(path)
-        .map(std::io::BufReader::new)
-        .map_err(|e| UsageError(format!("cannot read `{}`: {e}", path.display())))
+/// A file of `ball merge`, opened to be read a line at a time (`-`:
+/// standard input), and how messages name it.
+fn open(path: &Path) -> Result<(crate::files::Lines, String), UsageError> {
+    let name = if path.as_os_str() == "-" {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
+    };
+    let lines = crate::files::lines(path, crate::files::MAX_RECORD)
+        .map_err(|e| super::cannot_read(path, &e))?;
+    Ok((lines, name))
 }
 
 /// `ball merge`: the game is the one the first file's header names.
@@ -544,18 +556,19 @@ pub fn dispatch_merge(
     game_flag: Option<&str>,
     out: &mut dyn std::io::Write,
 ) -> Result<(), UsageError> {
-    let first = args.files[0].clone();
-    let first = &first;
-    let mut line = String::new();
-    open(first)?
-        .read_line(&mut line)
-        .map_err(|e| UsageError(format!("cannot read `{}`: {e}", first.display())))?;
+    // The first file is read once, header and all: standard input cannot
+    // be opened twice (and is given once: `cli::parse`).
+    let (mut first, name) = open(&args.files[0])?;
+    let line = first
+        .next_line()
+        .map_err(|e| UsageError(format!("cannot read {name}: {e}")))?
+        .map(|(_, l)| l)
+        .unwrap_or_default();
     let header = shard::header_of(&line)
-        .map_err(|e| UsageError(format!("{}:1: {e}", first.display())))?
+        .map_err(|e| UsageError(format!("{name}:1: {e}")))?
         .ok_or_else(|| {
             UsageError(format!(
-                "{}:1: no run header: not a `ball sim --out` file (format {})",
-                first.display(),
+                "{name}:1: no run header: not a `ball sim --out` file (format {})",
                 shard::FORMAT
             ))
         })?;
@@ -563,16 +576,22 @@ pub fn dispatch_merge(
         && g != header.game
     {
         return Err(UsageError(format!(
-            "--game {g}, but `{}` is a {} run",
-            first.display(),
+            "--game {g}, but {name} is a {} run",
             header.game
         )));
     }
     let game = header.game.clone();
-    games::visit(&game, Merge { args, out }).ok_or_else(|| {
+    games::visit(
+        &game,
+        Merge {
+            args,
+            first: (first, name.clone(), line),
+            out,
+        },
+    )
+    .ok_or_else(|| {
         UsageError(format!(
-            "{}:1: a run of game `{game}`, which this binary does not play ({})",
-            first.display(),
+            "{name}:1: a run of game `{game}`, which this binary does not play ({})",
             games::names()
         ))
     })?
@@ -580,6 +599,8 @@ pub fn dispatch_merge(
 
 struct Merge<'a> {
     args: MergeArgs,
+    /// The first file, its header line read.
+    first: (crate::files::Lines, String, String),
     out: &'a mut dyn std::io::Write,
 }
 
@@ -587,18 +608,31 @@ impl Visit for Merge<'_> {
     type Output = Result<(), UsageError>;
 
     fn visit<G: Module>(self) -> Self::Output {
-        run_merge::<G>(self.args, self.out)
+        run_merge::<G>(self.args, self.first, self.out)
     }
 }
 
-fn run_merge<G: Module>(args: MergeArgs, out: &mut dyn std::io::Write) -> Result<(), UsageError> {
+fn run_merge<G: Module>(
+    args: MergeArgs,
+    first: (crate::files::Lines, String, String),
+    out: &mut dyn std::io::Write,
+) -> Result<(), UsageError> {
     check_outputs(&[&args.plot])?;
     let mut merger = Merger::<G::Tally>::new();
-    for path in &args.files {
-        let name = path.display().to_string();
-        for (i, line) in open(path)?.lines().enumerate() {
-            let line = line.map_err(|e| UsageError(format!("cannot read `{name}`: {e}")))?;
-            merger.line(&name, i + 1, &line).map_err(UsageError)?;
+    let (lines, name, header) = first;
+    merger.line(&name, 1, &header).map_err(UsageError)?;
+    // One file open at a time, however many shards.
+    let mut file = Some((lines, name));
+    let mut rest = args.files[1..].iter();
+    while let Some((mut lines, name)) = file.take() {
+        while let Some((i, line)) = lines
+            .next_line()
+            .map_err(|e| UsageError(format!("cannot read {name}: {e}")))?
+        {
+            merger.line(&name, i, &line).map_err(UsageError)?;
+        }
+        if let Some(path) = rest.next() {
+            file = Some(open(path)?);
         }
     }
     let (header, results) = merger.finish().map_err(UsageError)?;

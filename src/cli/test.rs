@@ -34,7 +34,9 @@ Exit status: 0 all passed, 2 any failed.\n\nExamples:\n  ball test\n  \
 ball test tests/scenarios/b5_4_dodge_no_exit.scn\n  ball test my-scenarios/ --accept"
 )]
 pub struct TestArgs {
-    /// Scenario files, or directories: every `*.scn` under them [default: tests/scenarios].
+    /// Scenario files, or directories: every `*.scn` under them, or `-`
+    /// for one scenario on standard input (no snapshot: its report is
+    /// printed) [default: tests/scenarios].
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
     /// Write each scenario's report as its snapshot instead of failing on
@@ -53,6 +55,8 @@ pub struct TestArgs {
 /// What became of one scenario.
 enum Verdict {
     Passed,
+    /// Passed, with no snapshot to compare (standard input): the report.
+    Reported(Vec<String>),
     Accepted,
     Failed(Vec<String>),
 }
@@ -82,6 +86,10 @@ pub fn run(args: TestArgs, out: &mut dyn Write) -> Result<(), UsageError> {
             Verdict::Passed => {
                 passed += 1;
                 ("ok", Vec::new())
+            }
+            Verdict::Reported(lines) => {
+                passed += 1;
+                ("ok", lines)
             }
             Verdict::Accepted => {
                 accepted += 1;
@@ -137,7 +145,7 @@ pub fn run(args: TestArgs, out: &mut dyn Write) -> Result<(), UsageError> {
 /// The scenario files of one argument: the file itself, or every `*.scn`
 /// under a directory, sorted.
 fn collect(root: &Path, files: &mut Vec<PathBuf>) -> Result<(), UsageError> {
-    if root.is_file() {
+    if root.is_file() || root.as_os_str() == "-" {
         files.push(root.to_path_buf());
         return Ok(());
     }
@@ -156,7 +164,14 @@ fn collect(root: &Path, files: &mut Vec<PathBuf>) -> Result<(), UsageError> {
 fn one(file: &Path, args: &TestArgs) -> Verdict {
     let shown = display(file);
     let fail = |m: String| Verdict::Failed(vec![m]);
-    let text = match crate::files::read_text(file, crate::files::MAX_SCENARIO) {
+    let stdin = file.as_os_str() == "-";
+    if stdin && args.accept {
+        return fail(
+            "standard input has no snapshot for --accept to write: save the scenario in a file"
+                .into(),
+        );
+    }
+    let text = match crate::files::read_input(file, crate::files::MAX_SCENARIO) {
         Ok(t) => t,
         Err(e) => return fail(format!("{shown}: cannot read: {e}")),
     };
@@ -168,6 +183,16 @@ fn one(file: &Path, args: &TestArgs) -> Verdict {
     };
     if !outcome.failures.is_empty() {
         return Verdict::Failed(outcome.failures);
+    }
+    // A scenario on standard input has no file, so no snapshot: its
+    // expectations held, and its report is shown instead.
+    if stdin {
+        return Verdict::Reported(
+            normalize(&outcome.report)
+                .lines()
+                .map(|l| format!("| {l}"))
+                .collect(),
+        );
     }
     let snap_path = snapshot_path(file, args.snapshots.as_deref());
     let snap_shown = display(&snap_path);
@@ -190,7 +215,7 @@ fn one(file: &Path, args: &TestArgs) -> Verdict {
     if args.accept {
         let header = match &stored {
             Some((header, _)) => header.clone(),
-            None => new_header(&shown),
+            None => new_header(&shown, &snap_path),
         };
         // Atomic: a failed write leaves the old snapshot whole.
         let written = snap_path
@@ -283,8 +308,10 @@ pub fn parse_snapshot(text: &str) -> Result<(String, String), String> {
     Err("not an insta snapshot: its header has no closing `---` line".into())
 }
 
-/// The header insta writes for `tests/scenarios.rs`' snapshots.
-fn new_header(input_file: &str) -> String {
+/// A new snapshot's header: insta's for `tests/scenarios.rs` in the
+/// project's own `tests/snapshots/`, which `cargo test` shares; elsewhere
+/// (a designer's workspace) it names `ball test`, which wrote it.
+fn new_header(input_file: &str, snap_path: &Path) -> String {
     let plain = input_file
         .chars()
         .all(|c| c.is_ascii_alphanumeric() || "_./-@".contains(c));
@@ -293,7 +320,15 @@ fn new_header(input_file: &str) -> String {
     } else {
         format!("{:?}", input_file)
     };
-    format!("---\nsource: tests/scenarios.rs\nexpression: out.report\ninput_file: {input}\n---\n")
+    let in_tests = snap_path
+        .parent()
+        .is_some_and(|d| d.ends_with("tests/snapshots"));
+    let source = if in_tests {
+        "tests/scenarios.rs"
+    } else {
+        "ball test"
+    };
+    format!("---\nsource: {source}\nexpression: out.report\ninput_file: {input}\n---\n")
 }
 
 /// What insta compares: no trailing whitespace at the end, LF line ends.
@@ -314,6 +349,9 @@ fn diff(old: &str, new: &str) -> Vec<String> {
 
 /// A path as the user would write it, `/`-separated, no leading `./`.
 fn display(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        return "standard input".into();
+    }
     let s = path.to_string_lossy().replace('\\', "/");
     s.strip_prefix("./").unwrap_or(&s).to_string()
 }

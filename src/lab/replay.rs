@@ -140,6 +140,12 @@ pub fn replay<G: Title>(record: &Record, ruleset: &G::Ruleset) -> Result<Replaye
     })
 }
 
+/// `1 action replays`, `3 actions replay`.
+fn replays(n: usize) -> String {
+    let verb = if n == 1 { "replays" } else { "replay" };
+    format!("{} {verb}", crate::diagnostic::plural(n as u64, "action"))
+}
+
 /// The whole check: header, every action, and the result. `Ok` carries a
 /// one-line summary.
 pub fn check<G: Title>(record: &Record, ruleset: &G::Ruleset) -> Result<String, Divergence> {
@@ -147,13 +153,13 @@ pub fn check<G: Title>(record: &Record, ruleset: &G::Ruleset) -> Result<String, 
     let r = replay::<G>(record, ruleset)?;
     match record.get("result") {
         Some(claimed) if claimed != r.result => Err(Divergence(format!(
-            "different result: the record says `{claimed}`, the {} actions replay to `{}`",
-            r.steps.len(),
+            "different result: the record says `{claimed}`, the {} to `{}`",
+            replays(r.steps.len()),
             r.result
         ))),
         Some(_) => Ok(format!(
-            "ok: {} actions replay exactly under ruleset `{}` ({}), result {}{}",
-            r.steps.len(),
+            "ok: {} exactly under ruleset `{}` ({}), result {}{}",
+            replays(r.steps.len()),
             G::ruleset_name(ruleset),
             G::fingerprint(ruleset),
             r.result,
@@ -166,8 +172,8 @@ pub fn check<G: Title>(record: &Record, ruleset: &G::Ruleset) -> Result<String, 
             }
         )),
         None => Err(Divergence(format!(
-            "the record has no `result:` line; its {} actions replay to `{}`",
-            r.steps.len(),
+            "the record has no `result:` line; its {} to `{}`",
+            replays(r.steps.len()),
             r.result
         ))),
     }

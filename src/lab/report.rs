@@ -228,10 +228,10 @@ fn actions_text(s: &mut String, m: &super::metrics::Metrics) {
 pub fn script_errors_line(m: &super::metrics::Metrics) -> Option<String> {
     (m.script_errors > 0).then(|| {
         format!(
-            "{} in {} of {} games; first: {}",
+            "{} in {} of {}; first: {}",
             crate::diagnostic::plural(m.script_errors as u64, "failure"),
             m.script_error_games,
-            m.games,
+            crate::diagnostic::plural(m.games as u64, "game"),
             m.first_script_error.as_deref().unwrap_or("?")
         )
     })

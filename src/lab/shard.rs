@@ -180,8 +180,9 @@ impl<T: serde::de::DeserializeOwned> Merger<T> {
         let part = &self.parts[&shard];
         if g.game >= run.games {
             return Err(format!(
-                "{here}: game {} in a run of {} games",
-                g.game, run.games
+                "{here}: game {} in a run of {}",
+                g.game,
+                crate::diagnostic::plural(run.games as u64, "game")
             ));
         }
         if !part.header.shard.holds(g.game) {
@@ -272,8 +273,10 @@ impl<T: serde::de::DeserializeOwned> Merger<T> {
                     .find(|g| !self.games.contains_key(g))
                     .expect("fewer games than the shard's");
                 return Err(format!(
-                    "{}: shard {shard} has {} of its {want} games: game {missing} is missing (a shard cut short?)",
-                    part.at, part.games
+                    "{}: shard {shard} has {} of its {}: game {missing} is missing (a shard cut short?)",
+                    part.at,
+                    part.games,
+                    crate::diagnostic::plural(want as u64, "game")
                 ));
             }
         }

@@ -65,7 +65,7 @@ pub fn freeze(lua: &Lua, roots: &[Value], library: &HashSet<usize>) -> Result<Fr
         .create_function(|lua, (_t, k): (Value, Value)| -> mlua::Result<()> {
             let key = match &k {
                 Value::String(s) => format!("`{}`", s.to_string_lossy()),
-                other => format!("a {} key", other.type_name()),
+                other => format!("{} key", crate::diagnostic::a(other.type_name())),
             };
             let at = lua
                 .inspect_stack(1, |d| {

@@ -395,7 +395,10 @@ fn sorted<S: Scope>(t: &Table) -> Result<Vec<(String, Value)>, String> {
     for pair in t.clone().pairs::<Value, Value>() {
         let (k, v) = pair.map_err(|e| e.to_string())?;
         let Value::String(k) = k else {
-            return Err(format!("expected names as keys, found a {}", k.type_name()));
+            return Err(format!(
+                "expected names as keys, found {}",
+                crate::diagnostic::a(k.type_name())
+            ));
         };
         out.push((k.to_string_lossy(), v));
         if out.len() > S::MAX_SLOTS * 4 {

@@ -265,7 +265,10 @@ pub fn show(v: &Value) -> String {
     match v {
         Value::String(s) => format!("`{}`", s.to_string_lossy()),
         Value::Nil => "nil".into(),
-        other => format!("a {}", other.type_name()),
+        // A number is shown as itself: `-3 is not a whole number ≥ 0`.
+        Value::Integer(n) => n.to_string(),
+        Value::Number(x) => x.to_string(),
+        other => crate::diagnostic::a(other.type_name()),
     }
 }
 

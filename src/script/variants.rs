@@ -165,6 +165,10 @@ pub struct Host<B: Binding> {
     binding: PhantomData<B>,
 }
 
+/// How a question reads a variant's answer: `Some` decides, `None` asks
+/// the next variant, `Err` is the answer's problem.
+pub type Decide<'a, T> = &'a mut dyn FnMut(&Variant, MultiValue) -> Result<Option<T>, String>;
+
 impl<B: Binding> Host<B> {
     /// Loads a ruleset's variants, declaring their state, options and
     /// ends into `layout` (built afresh); reports every problem.
@@ -252,8 +256,8 @@ impl<B: Binding> Host<B> {
             Ok(Value::Table(t)) => t,
             Ok(other) => {
                 return Err(err(format!(
-                    "the script must return a table, it returned a {}",
-                    other.type_name()
+                    "the script must return a table, it returned {}",
+                    crate::diagnostic::a(other.type_name())
                 )));
             }
             Err(e) => return Err(ScriptError::from_lua(&e, &src.path, &owner, "load")),
@@ -379,7 +383,7 @@ impl<B: Binding> Host<B> {
         pos: &B::Pos,
         rules: &B::Rules,
         args: &dyn Fn(&Lua) -> mlua::Result<MultiValue>,
-        decide: &mut dyn FnMut(&Variant, MultiValue) -> Result<Option<T>, String>,
+        decide: Decide<'_, T>,
     ) -> Option<T> {
         let name = B::POINTS[p].name;
         for (k, v) in self.variants.iter().enumerate() {

@@ -62,6 +62,18 @@ impl std::fmt::Debug for Store {
 /// `user_version` at 60, big-endian (the SQLite file format, 1.3).
 const MAGIC: &[u8; 16] = b"SQLite format 3\0";
 
+/// `-` reads standard input elsewhere; a store is a database opened in
+/// place, so it is refused rather than made as a file named `-`.
+fn not_stdin(path: &Path) -> Result<(), String> {
+    if path.as_os_str() == "-" {
+        return Err(
+            "`-`: a store is a database file opened in place, not standard input: name its file"
+                .into(),
+        );
+    }
+    Ok(())
+}
+
 fn shown(path: &Path) -> String {
     format!("`{}`", path.display())
 }
@@ -132,6 +144,7 @@ impl Store {
         schema: &Schema,
         init: impl FnOnce(&Transaction) -> Result<(), rusqlite::Error>,
     ) -> Result<Store, String> {
+        not_stdin(path)?;
         let name = shown(path);
         // Claims the name first, so that two creators never share a file.
         std::fs::OpenOptions::new()
@@ -166,6 +179,7 @@ impl Store {
     /// version. Refuses (and leaves untouched) a file that is not one, a
     /// newer one and a corrupt one.
     pub fn open(path: &Path, schema: &Schema) -> Result<Store, String> {
+        not_stdin(path)?;
         let version = check_header(path, schema)?;
         let mut store = Store::connect(path)?;
         let check: String = store

@@ -38,6 +38,13 @@ fn scenarios_dir() -> PathBuf {
 /// The gallery page of the ruleset `spec` (a shipped ruleset's name).
 pub fn page(spec: &str) -> Result<String, String> {
     crate::web::table::check_ruleset_name(spec)?;
+    page_of(spec)
+}
+
+/// The gallery of the ruleset `spec`, a shipped name or a file: the
+/// command line's (`ball gallery`), which, unlike the server, may read
+/// any file its user names.
+pub fn page_of(spec: &str) -> Result<String, String> {
     let name = crate::data::game_of(spec);
     struct Build<'a>(&'a str);
     impl Visit for Build<'_> {

@@ -821,6 +821,9 @@ impl Loader {
                     display: self.display(&path, &fallback),
                     path,
                 })
+            } else if let (true, Err(what)) = (path.exists(), crate::files::regular_file(&path)) {
+                // A FIFO, a device or a folder: say what it is, not "no such file".
+                Err(format!("extends `{spec}`: {what}"))
             } else {
                 Err(format!(
                     "extends `{spec}`: no such file (paths are relative to this file)"
@@ -936,6 +939,12 @@ or a path (with a `/` or ending in `.lua`)"
                     origin,
                 };
             }
+        }
+        // There but not a file (a FIFO, a device, a folder): say what it is.
+        let beside = ctx.dir.join(entry);
+        if let (true, Err(is)) = (beside.exists(), crate::files::regular_file(&beside)) {
+            ctx.problem(offset, format!("{what} file `{entry}`: {is}"));
+            return missing(entry.to_string());
         }
         ctx.problem(
             offset,

@@ -87,6 +87,13 @@ pub fn check(path: &Path) -> Vec<Problem> {
 /// The court of the file at `path`, or its first problem as one line
 /// (`courts/mine.toml:7: …`).
 pub fn load(path: &Path) -> Result<Court, String> {
+    // `--court -`: standard input, read as every `-` is (`files::read_input`).
+    if path.as_os_str() == "-" {
+        let shown = "standard input";
+        let text = crate::files::read_input(path, crate::files::MAX_RULESET)
+            .map_err(|e| format!("{shown}: cannot read the court file: {e}"))?;
+        return parse(shown, &text).map_err(first);
+    }
     read(path, &path.display().to_string()).map_err(first)
 }
 

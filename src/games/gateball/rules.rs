@@ -124,12 +124,14 @@ impl fmt::Display for Refusal {
             ),
             Refusal::TooShort { made, needed } => write!(
                 f,
-                "the path has {made} steps but the die says {needed}, and it does not end at a stopping event (T5.4)"
+                "the path has {} but the die says {needed}, and it does not end at a stopping event (T5.4)",
+                crate::diagnostic::plural(*made as u64, "step")
             ),
             Refusal::TooLong { made, needed } => {
                 write!(
                     f,
-                    "the path has {made} steps but the die says {needed} (T5.3)"
+                    "the path has {} but the die says {needed} (T5.3)",
+                    crate::diagnostic::plural(*made as u64, "step")
                 )
             }
             Refusal::StopsEarly { at } => write!(

@@ -78,6 +78,13 @@ pub fn check(path: &Path) -> Vec<Problem> {
 
 /// The setup of the file at `path`, or its first problem as one line.
 pub fn load(path: &Path) -> Result<Setup, String> {
+    // `--setup -`: standard input, read as every `-` is (`files::read_input`).
+    if path.as_os_str() == "-" {
+        let shown = "standard input";
+        let text = crate::files::read_input(path, crate::files::MAX_RULESET)
+            .map_err(|e| format!("{shown}: cannot read the setup file: {e}"))?;
+        return parse(shown, &text).map_err(first);
+    }
     read(path, &path.display().to_string()).map_err(first)
 }
 

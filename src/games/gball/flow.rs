@@ -62,9 +62,10 @@ pub fn roll<S: Sink<Event>>(
         Some(v) => {
             if cx.bad.is_none() {
                 cx.bad = Some(format!(
-                    "the forced die {v} for `roll {} {}` is not a value of a {n}-sided die (G14.3)",
+                    "the forced die {v} for `roll {} {}` is not a value of {} die (G14.3)",
                     kind.name(),
-                    subject.map_or("-".to_string(), super::position::id_name)
+                    subject.map_or("-".to_string(), super::position::id_name),
+                    crate::diagnostic::a(&format!("{n}-sided"))
                 ));
             }
             1

@@ -174,7 +174,8 @@ pub fn parse(file: &str, text: &str) -> Result<Teams, String> {
 /// Reads a teams file, or standard input for `-`.
 pub fn load(path: &str) -> Result<Teams, String> {
     // Bounded, and never a FIFO or a device.
+    let shown = if path == "-" { "standard input" } else { path };
     let text = crate::files::read_input(std::path::Path::new(path), MAX_BYTES as u64)
-        .map_err(|e| format!("{path}: cannot read: {e}"))?;
-    parse(path, &text)
+        .map_err(|e| format!("{shown}: cannot read: {e}"))?;
+    parse(shown, &text)
 }

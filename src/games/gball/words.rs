@@ -103,7 +103,11 @@ pub fn plain(g: &Gball, e: &Event) -> Option<String> {
             Injury::Severe => format!("{} is severely injured", Id(p)),
         },
         Event::Games(p, m) => match m {
-            Misses::Games(n) => format!("{} will miss {n} games", Id(p)),
+            Misses::Games(n) => format!(
+                "{} will miss {}",
+                Id(p),
+                crate::diagnostic::plural(n, "game")
+            ),
             Misses::Season => format!("{} is out for the season", Id(p)),
             Misses::Retired => format!("{} has to retire", Id(p)),
             Misses::None => format!("{} misses no games", Id(p)),

@@ -705,7 +705,7 @@ pub const CARD_FIELDS: &[Field] = &[
     field("args", "(\"piece\"|\"square\"|\"number\")[]", true, "The kinds of its up to 3 arguments, in order; `{}` for none."),
     field("requires", "Requires", false, "With declared targets only: what the whole card needs (below)."),
     field("can_play", "fun(game: Game): boolean", false, "Read-only: false when the card may not be played at all now; asked before its targets."),
-    field("targets", "TargetFilter[]|fun(game: Game): any[]", true, "Declared targets, one filter a argument (below; enumerated natively, no Lua per legal list), or a read-only function returning the list of targets, each a value or a list of `#args` values."),
+    field("targets", "TargetFilter[]|fun(game: Game): any[]", true, "Declared targets, one filter an argument (below; enumerated natively, no Lua per legal list), or a read-only function returning the list of targets, each a value or a list of `#args` values."),
     field("resolve", "fun(game: Game, ...: Piece|Square|integer)", true, "The effect: called with the card's arguments; may write (B11.7). Runs on a copy, committed only when the whole call succeeded and the position keeps every rule."),
 ];
 

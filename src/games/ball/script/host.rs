@@ -502,8 +502,8 @@ ATK's and DEF's together: a position records the plays of at most {MAX_CARD_USES
                 owner,
                 "load",
                 format!(
-                    "the script must return a table, it returned a {}",
-                    other.type_name()
+                    "the script must return a table, it returned {}",
+                    crate::diagnostic::a(other.type_name())
                 ),
             )),
             Err(e) => Err(ScriptError::from_lua(&e, &src.path, owner, "load")),

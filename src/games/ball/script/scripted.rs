@@ -581,12 +581,12 @@ impl Scripted {
                         Some(format!("it costs {} AP and {} are left", info.ap, pos.ap))
                     }
                     Some(Limit::PerGame) => Some(format!(
-                        "it may be played {} times a game",
-                        info.uses.unwrap_or(0)
+                        "it may be played {} a game",
+                        crate::diagnostic::times(info.uses.unwrap_or(0))
                     )),
                     Some(Limit::PerTurn) => Some(format!(
-                        "it may be played {} times a turn",
-                        info.per_turn.unwrap_or(0)
+                        "it may be played {} a turn",
+                        crate::diagnostic::times(info.per_turn.unwrap_or(0))
                     )),
                     None => None,
                 };

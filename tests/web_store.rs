@@ -191,6 +191,15 @@ fn web_an_early_record_does_not_load() {
 /// `ball serve` as a child process on a free port, keeping its games in
 /// `db`: the child and its address.
 fn serve_child(db: &std::path::Path, more: &[&str]) -> (std::process::Child, SocketAddr) {
+    let (child, addr, _) = serve_child_line(db, more);
+    (child, addr)
+}
+
+/// As [`serve_child`], with the line it printed.
+fn serve_child_line(
+    db: &std::path::Path,
+    more: &[&str],
+) -> (std::process::Child, SocketAddr, String) {
     use std::io::BufRead;
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ball"))
         .args(["serve", "--port", "0", "--db"])
@@ -210,7 +219,7 @@ fn serve_child(db: &std::path::Path, more: &[&str]) -> (std::process::Child, Soc
         .and_then(|r| r.split('/').next())
         .and_then(|a| a.parse().ok())
         .unwrap_or_else(|| panic!("no address in `{line}`"));
-    (child, addr)
+    (child, addr, line)
 }
 
 /// Plays one whole action by the first choices offered; the view after.
@@ -373,6 +382,14 @@ fn web_a_server_full_of_card_games_says_so_at_once_and_idle_games_give_back() {
     let watch = first["watch"].as_str().unwrap().split("t=").nth(1).unwrap();
     let v = view(addr, id, watch);
     assert_eq!(v["ruleset"], "cards");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    // A restart reloads every game, more than the pool could hold at
+    // once: a reloaded game holds no Lua state until it is asked for.
+    let (mut child, addr, line) = serve_child_line(&db, &["--idle-secs", "2"]);
+    let all = made.len() + 1;
+    assert!(line.contains(&format!("({all} games reloaded")), "{line}");
+    assert_eq!(view(addr, id, watch)["ruleset"], "cards");
     child.kill().unwrap();
     child.wait().unwrap();
 }

@@ -160,12 +160,21 @@ fn spawn_table(
             if let Some(v) = resume {
                 table.continue_after(v);
             }
-            let _ = ready_tx.send(Ok((table.record(), table.version())));
+            let (record, version) = (table.record(), table.version());
+            let mut slot = Some(table);
+            let mut kept = (String::new(), 0);
+            if resume.is_some() {
+                // A reloaded game is idle until asked for: its Lua states
+                // go back at once, so that a restart reloads every game
+                // however many hold one.
+                release(&mut slot, &mut kept);
+            }
+            let _ = ready_tx.send(Ok((record, version)));
             if go_rx.recv() != Ok(true) {
                 return;
             }
             drop(go_rx);
-            table_loop(game, &id, table, &rx, &store, &changes, idle);
+            table_loop(game, &id, slot, kept, &rx, &store, &changes, idle);
         })
         .map_err(|e| format!("cannot start the game's thread: {e}"))?;
     match ready_rx.recv() {
@@ -184,18 +193,19 @@ fn spawn_table(
 /// before it is answered; a table holding Lua states is dropped when the
 /// game ends or sits idle, and rebuilt from its record when next needed
 /// (its version kept).
+#[allow(clippy::too_many_arguments)]
 fn table_loop(
     game: &'static str,
     id: &str,
-    table: Box<dyn Table>,
+    // The table, or `None` with `kept` the record and version of the
+    // dropped one.
+    mut slot: Option<Box<dyn Table>>,
+    mut kept: (String, u64),
     rx: &mpsc::Receiver<Job>,
     store: &Store,
     changes: &broadcast::Sender<(u64, usize)>,
     idle: Duration,
 ) {
-    let mut slot = Some(table);
-    // The record and version of a dropped table.
-    let mut kept = (String::new(), 0u64);
     loop {
         let bot_due = slot.as_ref().is_some_and(|t| t.bot_due());
         let job = if bot_due {

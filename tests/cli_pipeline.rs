@@ -129,6 +129,7 @@ const STORES: &[(&str, &[&str])] = &[
     ("league export <PATH>", &["league", "export", "-"]),
     ("league import <PATH>", &["league", "import", "EXPORT", "-"]),
     ("league record <PATH>", &["league", "record", "-", "1"]),
+    ("serve --db", &["serve", "--port", "0", "--db", "-"]),
 ];
 
 /// Each file argument that is written: `-` is refused (standard output

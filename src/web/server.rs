@@ -71,8 +71,8 @@ pub const IDLE: Duration = Duration::from_secs(300);
 /// The largest request body, and a record's.
 pub const MAX_BODY: usize = 64 << 10;
 pub const MAX_RECORD_BODY: usize = 1 << 20;
-/// How long a request waits for its game's thread (a bot's long think,
-/// a game that waits for a Lua state).
+/// How long a request waits for its game's thread (a bot's long think;
+/// a game thread never waits for a Lua state).
 const JOB_WAIT: Duration = Duration::from_secs(60);
 
 /// A request's work on the game's thread; what it returns is called once

@@ -19,6 +19,7 @@ mod gball_json;
 mod gball_perft;
 mod gball_random_games;
 mod gball_rules;
+mod gball_rules_points;
 mod gball_scenarios;
 mod gball_support;
 mod gball_traces;

@@ -303,12 +303,12 @@ fn load_problems_name_file_and_line() {
     );
 }
 
-/// Options set in the ruleset reach `game.option`, range-checked.
+/// Options set in the ruleset reach `game.param`, range-checked.
 #[test]
 fn options_reach_the_hooks() {
     let mut r = ruleset(
         "return { name = 'g', options = { worth = { default = 1, min = 0, max = 9, text = 'a gate' } },\n\
-         gate_value = function(game) return game.option('worth') end }",
+         gate_value = function(game) return game.param('worth') end }",
     );
     r.options = vec![(
         OptionValue {

@@ -108,7 +108,16 @@ fn the_teams_option_sets_the_rosters() {
 #[test]
 fn shipped_gball_rulesets_load_with_their_values() {
     let names: Vec<String> = shipped().into_iter().filter(|n| is_gball(n)).collect();
-    assert_eq!(names, ["gball", "gball-short", "gball-veterans"]);
+    assert_eq!(
+        names,
+        [
+            "gball",
+            "gball-comeback-catch",
+            "gball-golden-goal",
+            "gball-short",
+            "gball-veterans"
+        ]
+    );
     for n in &names {
         assert_eq!(
             game_of(n),
@@ -133,6 +142,16 @@ fn shipped_gball_rulesets_load_with_their_values() {
     );
     let vets = ruleset::load("gball-veterans").unwrap().params;
     assert!(vets.morale && vets.earned_stars);
+    // The house rules: their variants and options (`docs/gball-house-rules.md`).
+    let golden = ruleset::load("gball-golden-goal").unwrap();
+    assert_eq!(golden.variants[0].path, "scripts/gball/golden-goal.lua");
+    assert_eq!(golden.params.match_turn_limit, 400);
+    assert_eq!(golden.options[0].name, "extra_turns");
+    let comeback = ruleset::load("gball-comeback-catch").unwrap();
+    assert_eq!(
+        comeback.variants[0].path,
+        "scripts/gball/comeback-catch.lua"
+    );
     assert_eq!(Gball::DEFAULT_RULESET, "gball");
     assert_eq!(Gball::load_ruleset("gball").unwrap().name, "gball");
 }

@@ -12,7 +12,7 @@ return {
       return nil
     end
     local level = game.score("red") == game.score("blue")
-    if level and game.turn() < game.turns() + game.option("extra_turns") then
+    if level and game.turn() < game.turns() + game.param("extra_turns") then
       return false -- play another turn
     end
     return nil -- ahead, or still level at the end of sudden death: the rules' end

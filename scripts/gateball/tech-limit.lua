@@ -14,11 +14,11 @@ return {
       return nil
     end
     local team = game.team_of(game.ball())
-    return game.get("tech_used", team) < game.option("tech_shots")
+    return game.get("tech_used", team) < game.param("tech_shots")
   end,
   cost = function(game, action)
     if action == "tech" then
-      return game.option("tech_cost")
+      return game.param("tech_cost")
     end
     return nil
   end,

@@ -218,8 +218,8 @@ impl Title for Gateball {
 
     fn build(r: &GateballRuleset) -> Result<Gateball, String> {
         let mut game = setup::create(r.rules, r.court.clone(), &r.setup, 0).0;
-        let given: Vec<_> = r.options.iter().map(|(o, _)| o.clone()).collect();
-        game.scripts = super::script::load(&r.variants, &given, r.rules.turns).map_err(|e| {
+        let given = super::ruleset::given(r);
+        game.scripts = super::script::load(&r.variants, &given, r.rules).map_err(|e| {
             e.first()
                 .map(crate::script::ScriptError::render)
                 .unwrap_or_default()

@@ -120,9 +120,19 @@ impl GateballRuleset {
 /// ruleset's first, then the court's, then the setup's. Empty when clean.
 pub fn check(spec: &str) -> Vec<Problem> {
     match read(spec) {
-        Ok(_) => Vec::new(),
+        // `ball check` also plays the variants: a hook that fails only
+        // in play is found before any game.
+        Ok(r) => match super::script::load(&r.variants, &given(&r), r.rules) {
+            Ok(scripts) if scripts.get().is_some() => super::script::probe(&r, scripts),
+            _ => Vec::new(),
+        },
         Err(p) => p,
     }
+}
+
+/// The options the ruleset file sets, without their lines.
+pub(crate) fn given(r: &GateballRuleset) -> Vec<crate::script::layout::OptionValue> {
+    r.options.iter().map(|(o, _)| o.clone()).collect()
 }
 
 /// The Gateball ruleset `spec` (a shipped name or a path), or its first
@@ -154,23 +164,11 @@ fn read(spec: &str) -> Result<GateballRuleset, Vec<Problem>> {
     }
 }
 
-/// Whether the file sets an option no variant declares.
-fn given_unknown(r: &GateballRuleset, scripts: &super::script::Scripts) -> bool {
-    let layout = scripts.layout();
-    r.options
-        .iter()
-        .any(|(o, _)| layout.is_none_or(|l| l.option(&o.name).is_none()))
-}
-
-/// The variants' problems: each script's, with file and line, and each
-/// `[options]` key no variant declares, at its line.
+/// The variants' load problems: each script's, with file and line, and
+/// each `[options]` key no variant declares, at its line.
 fn script_problems(r: &GateballRuleset) -> Vec<Problem> {
-    let given: Vec<_> = r.options.iter().map(|(o, _)| o.clone()).collect();
-    match super::script::load(&r.variants, &given, r.rules.turns) {
+    match super::script::load(&r.variants, &given(r), r.rules) {
         Err(errors) => errors.iter().map(crate::script::ScriptError::problem).collect(),
-        Ok(scripts) if scripts.get().is_some() && !given_unknown(r, &scripts) => {
-            super::script::probe(r, scripts)
-        }
         Ok(scripts) => {
             let declared: Vec<&str> = scripts
                 .layout()

@@ -16,7 +16,7 @@
 
 use super::action::{Action, Way};
 use super::board::{self, NONE};
-use super::event::{Event, RollKind};
+use super::event::{Event, Injury, RollKind};
 use super::position::{
     Ball, Pending, Phase, Player, Position, ResKind, Resolution, STAR_C, STAR_J, STAR_T,
     SetStats, Status, TackleKind, Winner, bit, members, pid, team_of,
@@ -34,15 +34,99 @@ pub enum PointEnd {
     Dead,
 }
 
+/// Why the rules would end the match here (a variant's `ending` is asked).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RulesEnd {
+    /// G3.1: a team won `sets_to_win_match` sets.
+    Sets,
+    /// G3.6: the match turn limit.
+    TurnLimit,
+    /// G4.2: neither team has an available player.
+    NoPlayers,
+}
+
+impl RulesEnd {
+    pub fn name(self) -> &'static str {
+        match self {
+            RulesEnd::Sets => "sets",
+            RulesEnd::TurnLimit => "turn-limit",
+            RulesEnd::NoPlayers => "no-players",
+        }
+    }
+}
+
+/// What a variant says where the rules would end the match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The rules' end stands.
+    Rules,
+    /// Play on (not possible where nobody can play: G4.2's end stands).
+    Veto,
+    /// The match ends now: this winner, `ended_by` this end.
+    End { winner: Winner, reason: u8 },
+}
+
+/// The rule points a ruleset's variants may hook, as the engine asks
+/// them. Every default is the rulebook, and `()` is the rulebook: the
+/// engine is monomorphised per hooks type, so an unscripted match pays
+/// nothing for the points it does not use.
+pub trait Hooks {
+    /// G5.4: how many actions the decision offers (counted up to 2) and
+    /// the first — the rules' list, or the variants' (`allow`).
+    #[inline(always)]
+    fn first_two(&self, g: &Gball, pos: &Position) -> (usize, Option<Action>) {
+        rules::first_two_by_rules(g, pos)
+    }
+    /// G7.4: the total a catch roll of `p` must reach (`target` by the rules).
+    #[inline(always)]
+    fn catch_target(&self, _pos: &Position, _p: u8, target: u8) -> u8 {
+        target
+    }
+    /// G8.1: what is added to `p`'s tackle die besides his star bonus.
+    #[inline(always)]
+    fn tackle_modifier(&self, _pos: &Position, _p: u8, _kind: TackleKind) -> i32 {
+        0
+    }
+    /// G13.1: the injury of `p` whose best injury die is `roll`; `None`
+    /// keeps the rules' table, `Some(None)` is no injury at all.
+    #[inline(always)]
+    fn injury(&self, _pos: &Position, _p: u8, _roll: u32) -> Option<Option<Injury>> {
+        None
+    }
+    /// G12.1–G12.2: the points a goal of `team` scores (1 by the rules).
+    #[inline(always)]
+    fn goal_value(&self, _pos: &Position, _team: Team) -> u8 {
+        1
+    }
+    /// G3.1, G3.6, G4.2: where the rules end the match.
+    #[inline(always)]
+    fn ending(&self, _pos: &Position, _why: RulesEnd) -> Ending {
+        Ending::Rules
+    }
+    /// G15.2: `team`'s morale (`level` by the rules).
+    #[inline(always)]
+    fn morale(&self, _pos: &Position, _team: Team, level: u8) -> u8 {
+        level
+    }
+    /// G16.2–G16.4: whether `p` earns the star (`J`, `C`, `T`) the rules give him.
+    #[inline(always)]
+    fn earns_star(&self, _pos: &Position, _p: u8, _star: char) -> bool {
+        true
+    }
+}
+
+impl Hooks for () {}
+
 /// What one run of the procedure carries besides the position.
-pub struct Ctx<'s, S: Sink<Event>> {
+pub struct Ctx<'s, S: Sink<Event>, H: Hooks> {
     pub sink: &'s mut S,
+    pub hooks: &'s H,
     /// The first forced die out of range (G14.3).
     pub bad: Option<String>,
     pub ended: Option<PointEnd>,
 }
 
-impl<S: Sink<Event>> Ctx<'_, S> {
+impl<S: Sink<Event>, H: Hooks> Ctx<'_, S, H> {
     #[inline(always)]
     pub fn emit(&mut self, e: Event) {
         self.sink.emit(e);
@@ -50,9 +134,9 @@ impl<S: Sink<Event>> Ctx<'_, S> {
 }
 
 /// Rolls an n-sided die (G14.2), forced dice first (G14.3), and logs it.
-pub fn roll<S: Sink<Event>>(
+pub fn roll<S: Sink<Event>, H: Hooks>(
     pos: &mut Position,
-    cx: &mut Ctx<S>,
+    cx: &mut Ctx<S, H>,
     kind: RollKind,
     subject: Option<u8>,
     n: u32,
@@ -117,6 +201,16 @@ const SELF: u8 = 18;
 /// A new match from `seed` (notation `new`): the coin toss of a neutral
 /// venue, then the first point up to its first decision.
 pub fn new_match<S: Sink<Event>>(g: &Gball, seed: u64, sink: &mut S) -> Position {
+    new_match_with(g, seed, sink, &())
+}
+
+/// [`new_match`] with a ruleset's rule points.
+pub fn new_match_with<S: Sink<Event>, H: Hooks>(
+    g: &Gball,
+    seed: u64,
+    sink: &mut S,
+    hooks: &H,
+) -> Position {
     let mut pos = Position {
         sets: [0; 2],
         points: [0; 2],
@@ -139,6 +233,8 @@ pub fn new_match<S: Sink<Event>>(g: &Gball, seed: u64, sink: &mut S) -> Position
         rng: SplitMix64::new(seed),
         dice: Default::default(),
         winner: None,
+        vars: g.start_vars(),
+        ended_by: 0,
     };
     for team in Team::BOTH {
         for entry in g.teams.roster(team) {
@@ -150,6 +246,7 @@ pub fn new_match<S: Sink<Event>>(g: &Gball, seed: u64, sink: &mut S) -> Position
     }
     let mut cx = Ctx {
         sink,
+        hooks,
         bad: None,
         ended: None,
     };
@@ -162,7 +259,7 @@ pub fn new_match<S: Sink<Event>>(g: &Gball, seed: u64, sink: &mut S) -> Position
 
 /// G3.3: the coin of a neutral venue decides the home team of a set's
 /// first point.
-fn coin<S: Sink<Event>>(pos: &mut Position, cx: &mut Ctx<S>) {
+fn coin<S: Sink<Event>, H: Hooks>(pos: &mut Position, cx: &mut Ctx<S, H>) {
     let v = roll(pos, cx, RollKind::Coin, None, 2);
     let home = if v == 1 { Team::Red } else { Team::Blu };
     pos.home = Some(home);
@@ -172,9 +269,26 @@ fn coin<S: Sink<Event>>(pos: &mut Position, cx: &mut Ctx<S>) {
 /// Applies a legal action with its events (the hot path passes `()`).
 /// Returns the first out-of-range forced die, if any: the position is
 /// then not meaningful and the caller restores it.
-pub fn apply<S: Sink<Event>>(g: &Gball, pos: &mut Position, action: Action, sink: &mut S) -> Option<String> {
+pub fn apply<S: Sink<Event>>(
+    g: &Gball,
+    pos: &mut Position,
+    action: Action,
+    sink: &mut S,
+) -> Option<String> {
+    apply_with(g, pos, action, sink, &())
+}
+
+/// [`apply`] with a ruleset's rule points.
+pub fn apply_with<S: Sink<Event>, H: Hooks>(
+    g: &Gball,
+    pos: &mut Position,
+    action: Action,
+    sink: &mut S,
+    hooks: &H,
+) -> Option<String> {
     let mut cx = Ctx {
         sink,
+        hooks,
         bad: None,
         ended: None,
     };
@@ -190,9 +304,26 @@ pub fn apply<S: Sink<Event>>(g: &Gball, pos: &mut Position, action: Action, sink
 /// play: the engine, not the designer, settles initiative (G5.2), moves
 /// the loose ball (G6.1) and takes the one-action decisions (G5.4).
 /// Returns the first out-of-range forced die, as [`apply`] does.
-pub fn begin_phase<S: Sink<Event>>(g: &Gball, pos: &mut Position, k: u8, sink: &mut S) -> Option<String> {
+pub fn begin_phase<S: Sink<Event>>(
+    g: &Gball,
+    pos: &mut Position,
+    k: u8,
+    sink: &mut S,
+) -> Option<String> {
+    begin_phase_with(g, pos, k, sink, &())
+}
+
+/// [`begin_phase`] with a ruleset's rule points.
+pub fn begin_phase_with<S: Sink<Event>, H: Hooks>(
+    g: &Gball,
+    pos: &mut Position,
+    k: u8,
+    sink: &mut S,
+    hooks: &H,
+) -> Option<String> {
     let mut cx = Ctx {
         sink,
+        hooks,
         bad: None,
         ended: None,
     };
@@ -212,11 +343,16 @@ pub fn play<S: Sink<Event>>(
     sink: &mut S,
 ) -> Result<(), String> {
     if !rules::is_legal(g, pos, action) {
+        if rules::is_legal_by_rules(g, pos, action) {
+            return Err(format!(
+                "`{action}` is refused by this ruleset's variants (`allow`; rule `ruleset`)"
+            ));
+        }
         return Err(super::refusal::why(g, pos, action));
     }
     let backup = pos.clone();
     let mut log = Vec::new();
-    if let Some(bad) = apply(g, pos, action, &mut log) {
+    if let Some(bad) = g.apply_any(pos, action, &mut log) {
         *pos = backup;
         return Err(format!("bad input for action `{action}`: {bad}"));
     }
@@ -226,12 +362,12 @@ pub fn play<S: Sink<Event>>(
     Ok(())
 }
 
-fn run<S: Sink<Event>>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S>, mut step: Step) {
+fn run<S: Sink<Event>, H: Hooks>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S, H>, mut step: Step) {
     loop {
         step = match step {
             Step::Stop => return,
             Step::Decide => {
-                let (n, first) = rules::first_two(g, pos);
+                let (n, first) = cx.hooks.first_two(g, pos);
                 match (n, first) {
                     (1, Some(a)) => {
                         cx.emit(Event::Auto(a));
@@ -307,7 +443,7 @@ fn run<S: Sink<Event>>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S>, mut step:
 }
 
 /// Carries out one decision and says where the procedure goes on.
-fn effect<S: Sink<Event>>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S>, action: Action) -> Step {
+fn effect<S: Sink<Event>, H: Hooks>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S, H>, action: Action) -> Step {
     let pending = pos.pending.take();
     match action {
         Action::Place { player, square } => {
@@ -445,10 +581,11 @@ fn after_act(pos: &mut Position, h: u8) -> Step {
 
 /// G7.4: a catch roll, with its counters (G16.3), possession (G2.7) and
 /// the per-turn record of a failure (G5.5).
-pub fn catch_roll<S: Sink<Event>>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S>, p: u8) -> bool {
+pub fn catch_roll<S: Sink<Event>, H: Hooks>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S, H>, p: u8) -> bool {
     let v = roll(pos, cx, RollKind::Catch, Some(p), 6);
     let total = v + rules::bonus(g, pos, p, STAR_C);
-    let ok = total >= u32::from(g.params.catch_target);
+    let target = cx.hooks.catch_target(pos, p, g.params.catch_target);
+    let ok = total >= u32::from(target);
     let st = &mut pos.players[p as usize].stats;
     st.catches += 1;
     if ok {
@@ -469,7 +606,7 @@ pub fn catch_roll<S: Sink<Event>>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S>
 
 /// G16.3–G16.4: the catching and tackling thresholds, checked after every
 /// catch roll and engagement.
-pub fn earn<S: Sink<Event>>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S>, p: u8) {
+pub fn earn<S: Sink<Event>, H: Hooks>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S, H>, p: u8) {
     if !g.params.earned_stars {
         return;
     }
@@ -482,7 +619,9 @@ pub fn earn<S: Sink<Event>>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S>, p: u
     if pl.stars & STAR_C == 0
         && s.catches >= pr.catch_attempts_min
         && 1000 * u64::from(s.caught) >= u64::from(pr.catch_rate_min) * u64::from(s.catches)
+        && cx.hooks.earns_star(pos, p, 'C')
     {
+        let pl = &mut pos.players[p as usize];
         pl.stars |= STAR_C;
         cx.emit(Event::Star(p, 'C'));
     }
@@ -490,7 +629,9 @@ pub fn earn<S: Sink<Event>>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S>, p: u
     if pl.stars & STAR_T == 0
         && s.tackles >= pr.tackles_min
         && 1000 * u64::from(s.won) >= u64::from(pr.tackle_rate_min) * u64::from(s.tackles)
+        && cx.hooks.earns_star(pos, p, 'T')
     {
+        let pl = &mut pos.players[p as usize];
         pl.stars |= STAR_T;
         cx.emit(Event::Star(p, 'T'));
     }
@@ -499,7 +640,7 @@ pub fn earn<S: Sink<Event>>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S>, p: u
 /// G12.1: `p` holds the ball on the opponents' goal. The point ends at
 /// once (G5.6); the hat-trick run (G16.2) is updated here, since the
 /// `star J` event follows the score.
-fn score<S: Sink<Event>>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S>, p: u8) -> Step {
+fn score<S: Sink<Event>, H: Hooks>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S, H>, p: u8) -> Step {
     let sq = pos.players[p as usize].at;
     cx.emit(Event::Score(p, sq));
     for q in members(pos.roster) {
@@ -513,8 +654,9 @@ fn score<S: Sink<Event>>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S>, p: u8) 
         && !pl.veteran
         && pl.stars & STAR_J == 0
         && pl.stats.streak >= u32::from(g.params.hat_trick)
+        && cx.hooks.earns_star(pos, p, 'J')
     {
-        pl.stars |= STAR_J;
+        pos.players[p as usize].stars |= STAR_J;
         cx.emit(Event::Star(p, 'J'));
     }
     cx.ended = Some(PointEnd::Scored {
@@ -530,15 +672,14 @@ fn available(pos: &Position, team: Team) -> u32 {
         .count() as u32
 }
 
-fn point_start<S: Sink<Event>>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S>) -> Step {
+fn point_start<S: Sink<Event>, H: Hooks>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S, H>) -> Step {
     let home = pos.home.unwrap_or(Team::Red);
     cx.emit(Event::NewPoint(home));
     let (red, blu) = (available(pos, Team::Red), available(pos, Team::Blu));
     if red == 0 && blu == 0 {
-        // G4.2: nobody can play; G3.6's rule decides.
-        let w = limit_winner(pos);
-        cx.emit(Event::Match(w));
-        finish(pos, w);
+        // G4.2: nobody can play; G3.6's rule decides (a variant may name
+        // the winner and the end, but not play on: nobody could).
+        end_match(pos, cx, RulesEnd::NoPlayers);
         return Step::Stop;
     }
     if red == 0 || blu == 0 {
@@ -585,7 +726,7 @@ const F1: u8 = board::square(5, 0);
 const F6: u8 = board::square(5, 5);
 
 /// G4.4: the entry die, after the last placement, for a ball off court.
-fn placement_done<S: Sink<Event>>(pos: &mut Position, cx: &mut Ctx<S>) -> Step {
+fn placement_done<S: Sink<Event>, H: Hooks>(pos: &mut Position, cx: &mut Ctx<S, H>) -> Step {
     if pos.ball.at == NONE {
         let v = roll(pos, cx, RollKind::Entry, None, 6);
         // G1.8: RED's left is north (F6), BLU's south (F1).
@@ -618,6 +759,11 @@ pub fn start_after_score(goal: u8, conceding: Team) -> (u8, u8) {
 
 /// G5.2, G15: initiative, morale and demoralisation for a phase.
 pub fn settle(g: &Gball, pos: &mut Position) {
+    settle_with(g, pos, &());
+}
+
+/// [`settle`] with a ruleset's rule points (`morale`).
+pub fn settle_with<H: Hooks>(g: &Gball, pos: &mut Position, hooks: &H) {
     let home = pos.home.unwrap_or(Team::Red);
     let fallback = pos.ball.possession.unwrap_or(home);
     if !g.params.morale {
@@ -626,7 +772,10 @@ pub fn settle(g: &Gball, pos: &mut Position) {
         pos.initiative = Some(fallback);
         return;
     }
-    let m = morale_levels(g, pos);
+    let mut m = morale_levels(g, pos);
+    for t in Team::BOTH {
+        m[t.index()] = hooks.morale(pos, t, m[t.index()]);
+    }
     pos.morale = Some(m);
     let (r, b) = (m[0], m[1]);
     pos.initiative = Some(match r.cmp(&b) {
@@ -664,7 +813,7 @@ pub fn morale_levels(g: &Gball, pos: &Position) -> [u8; 2] {
 }
 
 /// G6.1, G11.1: a loose moving ball moves one square, bouncing (G6.2).
-fn move_ball<S: Sink<Event>>(pos: &mut Position, cx: &mut Ctx<S>) {
+fn move_ball<S: Sink<Event>, H: Hooks>(pos: &mut Position, cx: &mut Ctx<S, H>) {
     if !pos.ball.is_moving() {
         return;
     }
@@ -680,8 +829,8 @@ fn move_ball<S: Sink<Event>>(pos: &mut Position, cx: &mut Ctx<S>) {
     cx.emit(Event::Ball { from, to, dir });
 }
 
-fn phase_start<S: Sink<Event>>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S>, k: u8) -> Step {
-    settle(g, pos);
+fn phase_start<S: Sink<Event>, H: Hooks>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S, H>, k: u8) -> Step {
+    settle_with(g, pos, cx.hooks);
     cx.emit(Event::Phase {
         phase: k,
         initiative: pos.initiative.unwrap_or(Team::Red),
@@ -709,7 +858,7 @@ fn phase_start<S: Sink<Event>>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S>, k
 }
 
 /// G6.3–G6.9: players move in movement order from index `i`.
-fn move_from<S: Sink<Event>>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S>, i: usize) -> Step {
+fn move_from<S: Sink<Event>, H: Hooks>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S, H>, i: usize) -> Step {
     for (_, p) in groups(pos).from(i) {
         if !pos.in_play(p) {
             continue;
@@ -916,7 +1065,7 @@ fn after_catching(pos: &mut Position) -> Step {
 }
 
 /// G9.4: accidental turns, in movement order.
-fn accidents<S: Sink<Event>>(pos: &mut Position, cx: &mut Ctx<S>) {
+fn accidents<S: Sink<Event>, H: Hooks>(pos: &mut Position, cx: &mut Ctx<S, H>) {
     let Some(r) = pos.resolution else { return };
     let mut fumblers = 0u32;
     for t in r.tackles() {
@@ -1003,7 +1152,7 @@ fn turn_from(pos: &mut Position, i: usize, from: u8) -> Step {
 }
 
 /// G9.5: team-mates facing alike on an air square are sent out.
-fn ganging<S: Sink<Event>>(pos: &mut Position, cx: &mut Ctx<S>) -> Step {
+fn ganging<S: Sink<Event>, H: Hooks>(pos: &mut Position, cx: &mut Ctx<S, H>) -> Step {
     let inplay = pos.in_play_mask();
     let mut out = 0u32;
     for p in members(inplay) {
@@ -1038,7 +1187,7 @@ pub fn send_out(pos: &mut Position, p: u8, status: Status) {
     }
 }
 
-fn end_phase<S: Sink<Event>>(pos: &mut Position, cx: &mut Ctx<S>) -> Step {
+fn end_phase<S: Sink<Event>, H: Hooks>(pos: &mut Position, cx: &mut Ctx<S, H>) -> Step {
     pos.resolution = None;
     if pos.in_play_mask() == 0 {
         cx.ended = Some(PointEnd::Dead);
@@ -1056,7 +1205,7 @@ fn end_phase<S: Sink<Event>>(pos: &mut Position, cx: &mut Ctx<S>) -> Step {
 }
 
 /// G11.3.
-fn end_turn<S: Sink<Event>>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S>) -> Step {
+fn end_turn<S: Sink<Event>, H: Hooks>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S, H>) -> Step {
     pos.match_turns += 1;
     if cx.ended.is_some() {
         return Step::EndPoint;
@@ -1067,10 +1216,7 @@ fn end_turn<S: Sink<Event>>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S>) -> S
         return Step::EndPoint;
     }
     let mlimit = g.params.match_turn_limit;
-    if mlimit > 0 && pos.match_turns >= mlimit {
-        let w = limit_winner(pos);
-        cx.emit(Event::Match(w));
-        finish(pos, w);
+    if mlimit > 0 && pos.match_turns >= mlimit && end_match(pos, cx, RulesEnd::TurnLimit) {
         return Step::Stop;
     }
     Step::TurnStart
@@ -1084,6 +1230,26 @@ pub fn limit_winner(pos: &Position) -> Winner {
         Less => Winner::Team(Team::Blu),
         Equal => Winner::Draw,
     }
+}
+
+/// Where the rules end the match (`why`): the match ends as the rules
+/// or a variant say, or plays on when a variant vetoes it (not where
+/// nobody can play). Whether it ended.
+fn end_match<S: Sink<Event>, H: Hooks>(
+    pos: &mut Position,
+    cx: &mut Ctx<S, H>,
+    why: RulesEnd,
+) -> bool {
+    let (w, reason) = match cx.hooks.ending(pos, why) {
+        Ending::Veto if why != RulesEnd::NoPlayers => return false,
+        // G3.1's winner has more sets; G3.6 and G4.2 judge by sets, then points.
+        Ending::Rules | Ending::Veto => (limit_winner(pos), 0),
+        Ending::End { winner, reason } => (winner, reason),
+    };
+    cx.emit(Event::Match(w));
+    finish(pos, w);
+    pos.ended_by = reason;
+    true
 }
 
 /// G3.7: the final position.
@@ -1111,7 +1277,7 @@ pub fn finish(pos: &mut Position, w: Winner) {
 }
 
 /// G12.2.
-fn end_point<S: Sink<Event>>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S>) -> Step {
+fn end_point<S: Sink<Event>, H: Hooks>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S, H>) -> Step {
     let end = cx.ended.take().unwrap_or(PointEnd::Dead);
     let mut set_won = false;
     let mut winner = None;
@@ -1125,25 +1291,26 @@ fn end_point<S: Sink<Event>>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S>) -> 
                 }
             }
             winner = Some(team);
-            pos.points[team.index()] += 1;
+            let value = match end {
+                PointEnd::Scored { .. } => cx.hooks.goal_value(pos, team),
+                _ => 1,
+            };
+            pos.points[team.index()] = pos.points[team.index()].saturating_add(value);
             if pos.points[team.index()] >= g.params.points_to_win_set {
-                pos.sets[team.index()] += 1;
+                pos.sets[team.index()] = pos.sets[team.index()].saturating_add(1);
                 pos.points = [0, 0];
                 set_won = true;
                 cx.emit(Event::Set(team));
-                if pos.sets[team.index()] >= g.params.sets_to_win_match {
-                    cx.emit(Event::Match(Winner::Team(team)));
-                    finish(pos, Winner::Team(team));
+                if pos.sets[team.index()] >= g.params.sets_to_win_match
+                    && end_match(pos, cx, RulesEnd::Sets)
+                {
                     return Step::Stop;
                 }
             }
         }
     }
     let mlimit = g.params.match_turn_limit;
-    if mlimit > 0 && pos.match_turns >= mlimit {
-        let w = limit_winner(pos);
-        cx.emit(Event::Match(w));
-        finish(pos, w);
+    if mlimit > 0 && pos.match_turns >= mlimit && end_match(pos, cx, RulesEnd::TurnLimit) {
         return Step::Stop;
     }
     // G13.4: everyone leaves; statuses age.

@@ -31,6 +31,12 @@ pub const NO_PLAYERS: End = End {
     by_limit: false,
 };
 
+/// A variant's end whose name is no longer known.
+pub const SCRIPT_END: End = End {
+    name: "variant",
+    by_limit: false,
+};
+
 pub fn seat(team: Team) -> Seat {
     team.index()
 }
@@ -69,11 +75,11 @@ impl Game for Gball {
     const MAX_ACTIONS: usize = 2_000_000;
 
     fn apply(&self, pos: &mut Position, action: Action) {
-        flow::apply(self, pos, action, &mut ());
+        self.apply_any(pos, action, &mut ());
     }
 
     fn apply_logged(&self, pos: &mut Position, action: Action, log: &mut Vec<Event>) {
-        flow::apply(self, pos, action, log);
+        self.apply_any(pos, action, log);
     }
 
     fn play(&self, pos: &mut Position, action: Action, log: &mut Vec<Event>) -> Result<(), String> {
@@ -91,11 +97,31 @@ impl Game for Gball {
             Winner::Team(w) if w == t => SeatResult::Win,
             Winner::Team(_) => SeatResult::Loss,
         });
+        let end = match self.layout().and_then(|l| l.end_name(pos.ended_by)) {
+            Some(name) => End {
+                by_limit: self.layout().is_some_and(|l| l.is_limit(pos.ended_by)),
+                ..End::named(name, SCRIPT_END.name)
+            },
+            None => end_of(self, pos),
+        };
         Some(Outcome {
             results,
             score: score_text(pos),
-            end: end_of(self, pos),
+            end,
         })
+    }
+
+    fn take_errors(&self) -> Vec<String> {
+        self.script
+            .as_ref()
+            .map(|s| s.take_errors().iter().map(ToString::to_string).collect())
+            .unwrap_or_default()
+    }
+
+    fn reset(&self) {
+        if let Some(s) = &self.script {
+            s.host.reset();
+        }
     }
 
     /// The match turn in progress, counting from 1 (G3.6).
@@ -124,7 +150,7 @@ impl Game for Gball {
             next.dice.clear();
             next.dice.push_back(v);
             let rng = next.rng;
-            if flow::apply(self, &mut next, action, &mut ()).is_some()
+            if self.apply_any(&mut next, action, &mut ()).is_some()
                 || next.rng != rng
                 || !next.dice.is_empty()
             {
@@ -170,7 +196,16 @@ impl Title for Gball {
 
     /// The values the files gave, not their text.
     fn fingerprint(r: &GballRuleset) -> String {
-        fingerprint(format!("{:?}", (&r.params, &r.teams)).as_bytes())
+        if r.variants.is_empty() && r.options.is_empty() {
+            return fingerprint(format!("{:?}", (&r.params, &r.teams)).as_bytes());
+        }
+        fingerprint(
+            format!(
+                "{:?}",
+                (&r.params, &r.teams, &r.variants, &r.options)
+            )
+            .as_bytes(),
+        )
     }
 
     fn check_ruleset(spec: &str) -> Vec<crate::diagnostic::Problem> {
@@ -193,16 +228,54 @@ impl Title for Gball {
     }
 
     fn build(r: &GballRuleset) -> Result<Gball, String> {
-        Ok(Gball {
-            params: r.params.clone(),
-            teams: r.teams.clone(),
+        r.build().map_err(|errors| {
+            let all: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+            format!("ruleset `{}`: {}", r.name, all.join("; "))
         })
     }
 
     fn new_game(&self, seed: u64) -> (Gball, Position, Vec<Event>) {
         let mut log = Vec::new();
-        let pos = flow::new_match(self, seed, &mut log);
+        let pos = self.new_match_any(seed, &mut log);
         (self.clone(), pos, log)
+    }
+
+    /// A G-ball variant file alone, on the standard ruleset: loaded, then
+    /// probed as `ball check` probes a ruleset's (`script::probe`).
+    fn check_script(path: &std::path::Path) -> Option<Vec<crate::diagnostic::Problem>> {
+        let shown = path.display().to_string();
+        let text = match crate::files::read_input(path, crate::files::MAX_SCRIPT) {
+            Ok(t) => t,
+            Err(reason) => {
+                return Some(vec![crate::diagnostic::Problem::new(
+                    shown,
+                    None,
+                    format!("cannot read the variant: {reason}"),
+                )]);
+            }
+        };
+        let mut r = GballRuleset::standard();
+        r.variants = vec![crate::script::variants::Source {
+            path: if path.as_os_str() == "-" {
+                "<stdin>/variant.lua".into()
+            } else {
+                shown
+            },
+            text,
+        }];
+        let errors = match r.build() {
+            Err(errors) => errors,
+            Ok(g) => super::script::probe(&g),
+        };
+        Some(errors.iter().map(|e| e.problem()).collect())
+    }
+
+    fn script_api(stubs: bool) -> Option<String> {
+        Some(if stubs {
+            super::script::api::stubs()
+        } else {
+            super::script::api::reference()
+        })
     }
 
     fn parse_action(&self, text: &str) -> Result<Action, String> {
@@ -210,11 +283,11 @@ impl Title for Gball {
     }
 
     fn write_position(&self, pos: &Position) -> String {
-        json::write(pos)
+        json::write_with(pos, self.layout())
     }
 
     fn write_public_position(&self, pos: &Position) -> String {
-        json::write_public(pos)
+        json::write_public(pos, self.layout())
     }
 
     /// The game returned plays this ruleset with the position's rosters

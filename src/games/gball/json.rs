@@ -26,6 +26,7 @@ use super::position::{
 };
 use super::rules;
 use super::teams::parse_stars;
+use super::script::{Layout, Scope};
 use super::{Gball, Team};
 use crate::kernel::rng::SplitMix64;
 
@@ -196,26 +197,42 @@ pub fn to_value(pos: &Position) -> Value {
 /// The canonical position JSON: one top-level field a line, one player a
 /// line. Ends with a newline.
 pub fn write(pos: &Position) -> String {
-    write_form(pos, false)
+    write_with(pos, None)
 }
 
 /// The fields that predict a die: the generator's state and the forced
 /// dice. A client of an unfinished game is never sent them.
 pub const SECRET: [&str; 2] = ["rng", "dice"];
 
-/// The position as a client of an unfinished game is shown it: the
-/// canonical JSON without [`SECRET`]'s fields (not a position the reader
-/// takes back).
-pub fn write_public(pos: &Position) -> String {
-    write_form(pos, true)
+/// [`write`] with the variants' counters (`vars`, only when one is not
+/// 0) and end (`ended_by`, only when a variant ended the match), named
+/// by the ruleset's layout.
+pub fn write_with(pos: &Position, layout: Option<&Layout>) -> String {
+    write_form(pos, layout, false)
 }
 
-fn write_form(pos: &Position, public: bool) -> String {
+/// The position as a client of an unfinished game is shown it:
+/// [`write_with`] without [`SECRET`]'s fields (not a position the reader
+/// takes back).
+pub fn write_public(pos: &Position, layout: Option<&Layout>) -> String {
+    write_form(pos, layout, true)
+}
+
+fn write_form(pos: &Position, layout: Option<&Layout>, public: bool) -> String {
     let Value::Object(mut m) = to_value(pos) else {
         unreachable!()
     };
     if public {
         m.retain(|k, _| !SECRET.contains(&k.as_str()));
+    }
+    if pos.vars.iter().any(|&v| v != 0) {
+        m.insert("vars".into(), vars_value(pos, layout));
+    }
+    if pos.ended_by != 0 {
+        let name = layout
+            .and_then(|l| l.end_name(pos.ended_by))
+            .map_or_else(|| format!("#{}", pos.ended_by), str::to_string);
+        m.insert("ended_by".into(), name.into());
     }
     let mut lines = Vec::new();
     for (k, v) in &m {
@@ -229,6 +246,83 @@ fn write_form(pos: &Position, public: bool) -> String {
         lines.push(format!("  \"{k}\": {text}"));
     }
     format!("{{\n{}\n}}\n", lines.join(",\n"))
+}
+
+/// The counters by name: a game counter a number, a team's `{RED, BLU}`,
+/// a player's an object of the players whose counter is not 0. Without a
+/// layout, the slots as a list.
+fn vars_value(pos: &Position, layout: Option<&Layout>) -> Value {
+    let Some(layout) = layout.filter(|l| l.slots() == pos.vars.len()) else {
+        return Value::Array(pos.vars.iter().map(|&v| v.into()).collect());
+    };
+    let mut m = Map::new();
+    for d in &layout.vars {
+        let v = &pos.vars[d.slots()];
+        let value = match d.scope {
+            Scope::Game => v[0].into(),
+            Scope::Team => json!({"RED": v[Team::Red.index()], "BLU": v[Team::Blu.index()]}),
+            Scope::Player => {
+                let mut o = Map::new();
+                for (p, &n) in v.iter().enumerate() {
+                    if n != 0 {
+                        o.insert(id_name(p as u8), n.into());
+                    }
+                }
+                Value::Object(o)
+            }
+        };
+        m.insert(d.name.clone(), value);
+    }
+    Value::Object(m)
+}
+
+/// Reads `vars` by the ruleset's counter names (missing: 0).
+fn read_vars(top: &Obj, layout: Option<&Layout>) -> Result<Vec<i16>, JsonError> {
+    let n = layout.map_or(0, Layout::slots);
+    let mut vars = vec![0i16; n];
+    let Some(v) = top.get("vars") else {
+        return Ok(vars);
+    };
+    let Some(layout) = layout else {
+        return err("vars", "this ruleset has no variants to keep counters");
+    };
+    let o = obj(v, "vars")?;
+    let value = |v: &Value, f: &str| -> Result<i16, JsonError> {
+        v.as_i64()
+            .and_then(|n| i16::try_from(n).ok())
+            .map_or_else(|| err(f, "must be a whole number -32768..32767"), Ok)
+    };
+    for (name, v) in o {
+        let field = format!("vars.{name}");
+        let d = layout.counter(name).or_else(|m| err(&field, m))?;
+        match d.scope {
+            Scope::Game => vars[d.slot] = value(v, &field)?,
+            Scope::Team => {
+                for (k, n) in obj(v, &field)? {
+                    let t = Team::parse(k).map_or_else(
+                        || err(format!("{field}.{k}"), "is not RED or BLU"),
+                        Ok,
+                    )?;
+                    vars[d.slot + t.index()] = value(n, &format!("{field}.{k}"))?;
+                }
+            }
+            Scope::Player => {
+                for (k, n) in obj(v, &field)? {
+                    let p = parse_id(k).map_or_else(
+                        || err(format!("{field}.{k}"), "is not a player id"),
+                        Ok,
+                    )?;
+                    vars[d.slot + usize::from(p)] = value(n, &format!("{field}.{k}"))?;
+                }
+            }
+        }
+    }
+    Ok(vars)
+}
+
+/// Checks a position a variant's hook left: every check of the reader.
+pub fn check_position(game: &Gball, pos: &Position) -> Result<(), JsonError> {
+    check(game, pos, &Value::Null)
 }
 
 // ---------------------------------------------------------------------------
@@ -615,7 +709,24 @@ fn parse(game: &Gball, v: &Value) -> Result<Position, JsonError> {
         },
         _ => return err("winner", "must be RED, BLU, draw or null (G3.6)"),
     };
-    let _ = game;
+    let layout = game.layout();
+    let vars = read_vars(top, layout)?;
+    let ended_by = match top.get("ended_by") {
+        None => 0,
+        Some(Value::String(name)) => {
+            let k = layout
+                .and_then(|l| l.ends.iter().position(|e| e == name))
+                .map(|k| k as u8 + 1);
+            match k {
+                Some(k) => k,
+                None => return err("ended_by", format!("{name:?} is not an end of this ruleset's variants")),
+            }
+        }
+        Some(_) => return err("ended_by", "must be the name of a variant's end"),
+    };
+    if ended_by != 0 && winner.is_none() {
+        return err("ended_by", "only a finished match has ended (`winner` is null)");
+    }
     Ok(Position {
         sets,
         points,
@@ -638,6 +749,8 @@ fn parse(game: &Gball, v: &Value) -> Result<Position, JsonError> {
         rng,
         dice,
         winner,
+        vars,
+        ended_by,
     })
 }
 

@@ -30,6 +30,7 @@ pub mod refusal;
 pub mod rules;
 pub mod ruleset;
 pub mod scenario;
+pub mod script;
 pub mod show;
 pub mod svg;
 pub mod tackle;
@@ -165,6 +166,8 @@ impl Default for Params {
 pub struct Gball {
     pub params: Params,
     pub teams: Teams,
+    /// The ruleset's variants (house rules in Lua), if it has any.
+    pub script: Option<script::Scripted>,
 }
 
 impl Default for Gball {
@@ -179,6 +182,7 @@ impl Gball {
         Gball {
             params: Params::default(),
             teams: Teams::standard(),
+            script: None,
         }
     }
 
@@ -186,12 +190,52 @@ impl Gball {
         Gball {
             params,
             teams: Teams::standard(),
+            script: None,
         }
     }
 
     /// The start of a match from `seed`, without its events.
     pub fn start(&self, seed: u64) -> position::Position {
-        flow::new_match(self, seed, &mut ())
+        self.new_match_any(seed, &mut ())
+    }
+
+    /// A new match, with the variants' rule points when there are any.
+    pub fn new_match_any(
+        &self,
+        seed: u64,
+        sink: &mut impl crate::kernel::events::Sink<event::Event>,
+    ) -> position::Position {
+        match &self.script {
+            None => flow::new_match(self, seed, sink),
+            Some(s) => flow::new_match_with(self, seed, sink, &script::Hooked(s)),
+        }
+    }
+
+    /// Applies a legal action with the variants' rule points and
+    /// reactions when there are any (`flow::apply` otherwise): the first
+    /// forced die out of range, if any. Inlined, with the scripted path
+    /// kept out of line: the unscripted hot path is `flow::apply`'s own.
+    #[inline(always)]
+    pub fn apply_any(
+        &self,
+        pos: &mut position::Position,
+        action: action::Action,
+        sink: &mut impl crate::kernel::events::Sink<event::Event>,
+    ) -> Option<String> {
+        match &self.script {
+            None => flow::apply(self, pos, action, sink),
+            Some(s) => s.apply(self, pos, action, sink),
+        }
+    }
+
+    /// The variants' counters of a new match (none without variants).
+    pub fn start_vars(&self) -> Vec<i16> {
+        self.script.as_ref().map_or_else(Vec::new, |s| s.start_vars())
+    }
+
+    /// The variants' layout (counters, options, ends), if any.
+    pub fn layout(&self) -> Option<&script::Layout> {
+        self.script.as_ref().map(|s| s.layout())
     }
 
     /// The canonical legal list (sorted by text, G5.4).

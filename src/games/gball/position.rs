@@ -446,6 +446,13 @@ pub struct Position {
     pub rng: SplitMix64,
     pub dice: VecDeque<u32>,
     pub winner: Option<Winner>,
+    /// The counters of the ruleset's variants (their `state`, slots as
+    /// the layout gives them); empty without variants. Written to JSON
+    /// only when one is not 0.
+    pub vars: Vec<i16>,
+    /// Which variant end finished the match (1-based in the layout's
+    /// `ends`); 0: the rules'. Written only when not 0.
+    pub ended_by: u8,
 }
 
 impl Position {

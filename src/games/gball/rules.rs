@@ -425,8 +425,46 @@ pub fn block_targets(pos: &Position, b: u8) -> u32 {
     }
 }
 
-/// Calls `f` with every legal action until it returns false.
+/// Calls `f` with every legal action until it returns false: the rules'
+/// list, less what a ruleset's variants refuse (`allow`).
+#[inline]
 pub fn legal_visit(g: &Gball, pos: &Position, f: &mut impl FnMut(Action) -> bool) {
+    if let Some(s) = &g.script
+        && s.hooks(super::script::Point::Allow)
+    {
+        return visit_allowed(g, pos, s, f);
+    }
+    raw_visit(g, pos, f);
+}
+
+/// [`legal_visit`] through the variants' `allow`: out of line.
+#[cold]
+#[inline(never)]
+fn visit_allowed(
+    g: &Gball,
+    pos: &Position,
+    s: &super::script::Script,
+    f: &mut impl FnMut(Action) -> bool,
+) {
+    for a in s.allowed(g, pos) {
+        if !f(a) {
+            return;
+        }
+    }
+}
+
+/// Whether the rules (without the variants' `allow`) allow `action`.
+pub fn is_legal_by_rules(g: &Gball, pos: &Position, action: Action) -> bool {
+    let mut found = false;
+    raw_visit(g, pos, &mut |a| {
+        found = a == action;
+        !found
+    });
+    found
+}
+
+/// Calls `f` with every action the rules allow until it returns false.
+pub fn raw_visit(g: &Gball, pos: &Position, f: &mut impl FnMut(Action) -> bool) {
     let Some(pending) = pos.pending else { return };
     macro_rules! emit {
         ($a:expr) => {
@@ -566,6 +604,20 @@ pub fn first_two(g: &Gball, pos: &Position) -> (usize, Option<Action>) {
     let mut n = 0;
     let mut first = None;
     legal_visit(g, pos, &mut |a| {
+        if n == 0 {
+            first = Some(a);
+        }
+        n += 1;
+        n < 2
+    });
+    (n, first)
+}
+
+/// [`first_two`] of the rules' list (without the variants' `allow`).
+pub fn first_two_by_rules(g: &Gball, pos: &Position) -> (usize, Option<Action>) {
+    let mut n = 0;
+    let mut first = None;
+    raw_visit(g, pos, &mut |a| {
         if n == 0 {
             first = Some(a);
         }

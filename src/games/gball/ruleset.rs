@@ -10,6 +10,9 @@
 //! ```
 //!
 //! Every key but `game` may be left out: it then has its G18 default.
+//! House rules in Lua (`docs/lua-api-gball.md`): `variants = ["x.lua"]`
+//! (beside the ruleset, or shipped: `scripts/gball/x.lua`) and their
+//! parameters in an `[options]` table.
 //! Unknown keys are refused with file, line and a "did you mean". Shipped
 //! rulesets share `rulesets/` with BALL's and Gateball's.
 
@@ -18,7 +21,13 @@ use std::path::Path;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use super::{Params, Teams, Venue};
+use std::rc::Rc;
+
+use super::script::{Script, Scripted};
+use super::{Gball, Params, Teams, Venue};
+use crate::script::ScriptError;
+use crate::script::layout::OptionValue;
+use crate::script::variants::Source;
 use crate::data::RULESETS_DIR;
 use crate::diagnostic::Problem;
 use crate::toml_doc::Doc;
@@ -72,6 +81,8 @@ pub const KEYS: &[&str] = &[
     "star_cost",
     "max_new_veterans",
     "games_per_season",
+    "variants",
+    "options",
 ];
 
 /// A loaded, valid G-ball ruleset: plain data.
@@ -84,6 +95,12 @@ pub struct GballRuleset {
     /// G2.3's standard rosters unless `--teams` gave a file.
     pub teams: Teams,
     pub teams_file: Option<String>,
+    /// The variant scripts (`variants`), read, in order.
+    pub variants: Vec<Source>,
+    /// The variant options the file sets (`[options]`), each with the
+    /// line that sets it.
+    pub options: Vec<OptionValue>,
+    pub options_at: Vec<(String, usize)>,
 }
 
 impl GballRuleset {
@@ -96,7 +113,46 @@ impl GballRuleset {
             params: Params::default(),
             teams: Teams::standard(),
             teams_file: None,
+            variants: Vec::new(),
+            options: Vec::new(),
+            options_at: Vec::new(),
         }
+    }
+
+    /// The game of this ruleset, its variants loaded (their failures
+    /// with file and line).
+    pub fn build(&self) -> Result<Gball, Vec<ScriptError>> {
+        let script = if self.variants.is_empty() {
+            if let Some(o) = self.options.first() {
+                return Err(vec![ScriptError::kernel(
+                    &self.file,
+                    "ruleset",
+                    "load",
+                    format!("option `{}`: this ruleset has no variants", o.name),
+                )]);
+            }
+            None
+        } else {
+            let s = Script::load(&self.variants, &self.params, self.options.clone())?;
+            let known: Vec<&str> = s.layout().options.iter().map(|o| o.name.as_str()).collect();
+            if let Some(o) = self.options.iter().find(|o| !known.contains(&o.name.as_str())) {
+                let hint = crate::diagnostic::hint(&o.name, known.iter().copied());
+                let mut e = ScriptError::kernel(
+                    &self.file,
+                    "ruleset",
+                    "load",
+                    format!("option `{}`: no variant of this ruleset declares it{hint}", o.name),
+                );
+                e.line = self.options_at.iter().find(|(n, _)| *n == o.name).map(|&(_, l)| l);
+                return Err(vec![e]);
+            }
+            Some(Scripted(Rc::new(s)))
+        };
+        Ok(Gball {
+            params: self.params.clone(),
+            teams: self.teams.clone(),
+            script,
+        })
     }
 
     /// Every value, as TOML.
@@ -141,6 +197,20 @@ impl GballRuleset {
             p.max_new_veterans,
             p.games_per_season,
         ));
+        if !self.variants.is_empty() {
+            let list: Vec<String> = self.variants.iter().map(|v| format!("{:?}", v.path)).collect();
+            out.push_str(&format!("variants = [{}]\n", list.join(", ")));
+        }
+        if !self.options.is_empty() {
+            out.push_str("\n[options]\n");
+            for o in &self.options {
+                if o.boolean {
+                    out.push_str(&format!("{} = {}\n", o.name, o.value != 0));
+                } else {
+                    out.push_str(&format!("{} = {}\n", o.name, o.value));
+                }
+            }
+        }
         out
     }
 }
@@ -148,7 +218,20 @@ impl GballRuleset {
 /// Every problem of the ruleset `spec` (a shipped name or a path), each
 /// with file and line. Empty when clean.
 pub fn check(spec: &str) -> Vec<Problem> {
-    read(spec).err().unwrap_or_default()
+    let r = match read(spec) {
+        Ok(r) => r,
+        Err(problems) => return problems,
+    };
+    if r.variants.is_empty() && r.options.is_empty() {
+        return Vec::new();
+    }
+    match r.build() {
+        Err(errors) => errors.iter().map(ScriptError::problem).collect(),
+        Ok(g) => super::script::probe(&g)
+            .iter()
+            .map(ScriptError::problem)
+            .collect(),
+    }
 }
 
 /// The ruleset `spec`, or its first problem as one line.
@@ -158,8 +241,18 @@ pub fn load(spec: &str) -> Result<GballRuleset, String> {
 
 /// Reads a ruleset from its text (for tests and callers that hold it).
 pub fn parse(shown: &str, text: &str, name: &str) -> Result<GballRuleset, Vec<Problem>> {
+    parse_at(shown, text, name, Path::new("."))
+}
+
+/// [`parse`] for a file in `dir` (where its variants are looked for first).
+pub fn parse_at(
+    shown: &str,
+    text: &str,
+    name: &str,
+    dir: &Path,
+) -> Result<GballRuleset, Vec<Problem>> {
     let (mut doc, table) = Doc::parse(shown, text);
-    let ruleset = fields(&mut doc, &table, name.to_string());
+    let ruleset = fields(&mut doc, &table, name.to_string(), dir);
     let problems = doc.finish();
     match ruleset {
         Some(r) if problems.is_empty() => Ok(r),
@@ -170,7 +263,8 @@ pub fn parse(shown: &str, text: &str, name: &str) -> Result<GballRuleset, Vec<Pr
 
 fn read(spec: &str) -> Result<GballRuleset, Vec<Problem>> {
     let file = crate::data::read_ruleset(spec)?;
-    parse(&file.shown, &file.text, &file.name)
+    let dir = file.path.parent().unwrap_or(Path::new(".")).to_path_buf();
+    parse_at(&file.shown, &file.text, &file.name, &dir)
 }
 
 fn int_key(doc: &mut Doc, key: &str, v: &Spanned<DeValue>) -> Option<i64> {
@@ -178,7 +272,7 @@ fn int_key(doc: &mut Doc, key: &str, v: &Spanned<DeValue>) -> Option<i64> {
     doc.int(key, v, lo..=hi, &format!(" ({rule})"))
 }
 
-fn fields(doc: &mut Doc, table: &DeTable, name: String) -> Option<GballRuleset> {
+fn fields(doc: &mut Doc, table: &DeTable, name: String, dir: &Path) -> Option<GballRuleset> {
     let mut ok = true;
     doc.unknown_keys_explained(table, KEYS, |k| match k {
         "params" => Some("a G-ball ruleset has no [params]: write the G18 parameters at the top \
@@ -255,6 +349,24 @@ to `--teams FILE`"),
             }
         }
     }
+    // The keys every game's variants use (`script::ruleset_keys`).
+    let variants = match table.get("variants") {
+        None => Vec::new(),
+        Some(v) => crate::script::ruleset_keys::variants(doc, v, dir, "gball").unwrap_or_else(|| {
+            ok = false;
+            Vec::new()
+        }),
+    };
+    let (options, options_at) = match table.get("options") {
+        None => Default::default(),
+        Some(v) => crate::script::ruleset_keys::options(doc, v)
+            .into_iter()
+            .map(|(o, line)| {
+                let at = (o.name.clone(), line);
+                (o, at)
+            })
+            .unzip(),
+    };
     ok.then(|| GballRuleset {
         name,
         file: doc.file.clone(),
@@ -262,6 +374,9 @@ to `--teams FILE`"),
         params: p,
         teams: Teams::standard(),
         teams_file: None,
+        variants,
+        options,
+        options_at,
     })
 }
 

@@ -192,7 +192,17 @@ pub fn edit(g: &Gball, pos: &mut Position, line: &str) -> Result<(), String> {
             // its one caller (`flow::apply`), so this setup-only entry
             // cannot change how the compiler inlines it.
             let mut events: Vec<super::event::Event> = Vec::new();
-            if let Some(bad) = super::flow::begin_phase(g, pos, k, &mut events) {
+            let bad = match &g.script {
+                None => super::flow::begin_phase(g, pos, k, &mut events),
+                Some(s) => super::flow::begin_phase_with(
+                    g,
+                    pos,
+                    k,
+                    &mut events,
+                    &super::script::Hooked(s),
+                ),
+            };
+            if let Some(bad) = bad {
                 return Err(format!("`{line}`: {bad}"));
             }
             if pos.phase == Phase::Place {

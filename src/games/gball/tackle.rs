@@ -5,7 +5,7 @@
 
 use super::board::{self, NONE};
 use super::event::{Event, Foul, Injury, OutCause, RollKind};
-use super::flow::{Ctx, earn, roll};
+use super::flow::{Ctx, Hooks, earn, roll};
 use super::position::{
     Ball, Misses, Position, STAR_T, Status, Tackle, TackleKind, bit, members, team_of,
 };
@@ -28,10 +28,10 @@ pub struct Result {
 
 /// One engagement (G8.2): `lone` against every player of `opponents`,
 /// or, with `lone` `None`, the receivers' contest among `opponents`.
-pub fn engage<S: Sink<Event>>(
+pub fn engage<S: Sink<Event>, H: Hooks>(
     g: &Gball,
     pos: &mut Position,
-    cx: &mut Ctx<S>,
+    cx: &mut Ctx<S, H>,
     kind: TackleKind,
     lone: Option<u8>,
     opponents: u32,
@@ -52,7 +52,8 @@ pub fn engage<S: Sink<Event>>(
     for &p in &dice_order[..n] {
         let v = roll(pos, cx, RollKind::Tackle, Some(p), 6);
         let m = v + rules::bonus(g, pos, p, STAR_T);
-        rolls[p as usize] = m.min(255) as u8;
+        let m = (i64::from(m) + i64::from(cx.hooks.tackle_modifier(pos, p, kind))).clamp(0, 255);
+        rolls[p as usize] = m as u8;
     }
     // 2. Pairs.
     let mut pairs = [(NONE, NONE); 24];
@@ -132,11 +133,21 @@ pub fn engage<S: Sink<Event>>(
         for _ in 0..k {
             best = best.max(roll(pos, cx, RollKind::Injury, Some(p), 6));
         }
-        let (injury, status) = match best {
-            1 | 2 => (Injury::Stunned, Status::Point),
-            3 | 4 => (Injury::Minor, Status::Set),
-            5 => (Injury::Serious, Status::Match),
-            _ => (Injury::Severe, Status::Match),
+        let injury = match cx.hooks.injury(pos, p, best) {
+            None => match best {
+                1 | 2 => Injury::Stunned,
+                3 | 4 => Injury::Minor,
+                5 => Injury::Serious,
+                _ => Injury::Severe,
+            },
+            Some(Some(i)) => i,
+            // A variant spares him: no injury, he plays on.
+            Some(None) => continue,
+        };
+        let status = match injury {
+            Injury::Stunned => Status::Point,
+            Injury::Minor => Status::Set,
+            Injury::Serious | Injury::Severe => Status::Match,
         };
         cx.emit(Event::Injury(p, injury));
         match injury {
@@ -252,7 +263,7 @@ fn blockers_of(pos: &Position, target: u8) -> u32 {
 }
 
 /// G8.4 steps 5–6: the blocks by receiver id, then the contest.
-pub fn ruck<S: Sink<Event>>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S>) -> Next {
+pub fn ruck<S: Sink<Event>, H: Hooks>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S, H>) -> Next {
     let receivers = pos.resolution.as_ref().map_or(0, |r| r.receivers_mask());
     for r in members(receivers) {
         let b = blockers_of(pos, r);
@@ -272,7 +283,7 @@ pub fn ruck<S: Sink<Event>>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S>) -> N
 }
 
 /// G8.7 steps 4–5, G8.8, G8.9.
-pub fn maul<S: Sink<Event>>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S>) -> Next {
+pub fn maul<S: Sink<Event>, H: Hooks>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S, H>) -> Next {
     let carrier = pos.ball.holder;
     let tacklers = rules::participants(pos) & team_of(carrier).other().mask();
     let mut reach = 0u32;

@@ -7,6 +7,6 @@ return {
     goal_points = { default = 3, min = 0, max = 9, text = "What a Goal scores." },
   },
   goal_value = function(game, ball)
-    return game.option("goal_points")
+    return game.param("goal_points")
   end,
 }

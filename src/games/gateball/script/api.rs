@@ -31,7 +31,7 @@ pub const BINDINGS: &[Binding] = &[
     read("space", "ball: Ball", "Space|nil", "The space a ball stands on (court or Outside Line), or nil."),
     read("gates", "ball: Ball", "integer", "The gates a ball has scored, 0-3 (T6.1)."),
     read("score", "team: Team", "integer", "A team's points: the balls' (T12.1) and any a variant gave."),
-    read("option", "name: string", "integer|boolean", "One of the variants' `options`, with the ruleset's value; an unknown name fails with did-you-mean."),
+    read("param", "name: string", "integer|boolean|string", "A ruleset value by its TOML name (`\"turns\"`, `\"gate_bonus\"`, `\"spark_dice\"`, T14) or one of the variants' `options`, with the ruleset's value; an unknown name fails with did-you-mean."),
     read("get", "name: string, who?: Ball|Team", "integer", "A counter a variant keeps in the position (its `state`): a game counter by name, a team's (`\"red\"`, `\"blue\"`) or a ball's (1-10) with `who`."),
     write("set", "name: string, value: integer, who?: Ball|Team", "Sets a counter of the variants' `state` (-32768..32767)."),
     write("add_points", "team: Team, points: integer", "Adds points (-99..99) to a team's score, beyond what its balls give."),
@@ -42,7 +42,7 @@ pub const VARIANT_FIELDS: &[Field] = &[
     field("name", "string", true, "The variant's name: reports, and the end it gives when `ending` or `ends_now` names no `reason`."),
     field("text", "string", false, "What the house rule does, in one line."),
     field("state", "table<string, \"game\"|\"team\"|\"ball\"|{per: string, start: integer|string}>", false, "Counters the variant keeps in the position, by name: per game, per team or per ball, starting at 0 or `start` (a number or one of its options). Saved, loaded and replayed with the position (`vars`)."),
-    field("options", "table<string, {default: integer|boolean, min?: integer, max?: integer, text: string}>", false, "The variant's own parameters: a ruleset sets them in its `[options]` table; `game.option(name)` reads them."),
+    field("options", "table<string, {default: integer|boolean, min?: integer, max?: integer, text: string}>", false, "The variant's own parameters: a ruleset sets them in its `[options]` table; `game.param(name)` reads them."),
     field("ends", "(string|{name: string, limit?: boolean})[]", false, "The names of the ways the variant ends a game (`reason`), beside its own name; `limit = true` marks a tiebreak the lab counts as a timeout."),
     field("allow", "fun(game: Game, action: string): boolean|nil", false, "Legality: `false` takes the action (`power`, `tech`, `end`, a `shot …`, a `spark …` or a variant action, as the notation writes it) off the legal list. A list the variants would empty keeps the rules' actions."),
     field("cost", "fun(game: Game, action: string): integer|nil", false, "What an action costs its team, in points (0-9), taken from its score when it is played: a shot's price."),
@@ -184,7 +184,7 @@ fn slot(lua: &Lua, binding: &str, frame: &Frame, name: &Value, who: &Value) -> m
 pub fn register(lua: &Lua, game: &Table) -> mlua::Result<()> {
     let mut r = Reg::new(lua, game, &API);
     r.add("turn", |lua, _| Ok(i64::from(c(lua)?.pos.turn)))?;
-    r.add("turns", |lua, _| Ok(i64::from(c(lua)?.rules.turns)))?;
+    r.add("turns", |lua, _| Ok(i64::from(c(lua)?.rules.rules.turns)))?;
     r.add("ball", |lua, _| Ok(i64::from(c(lua)?.pos.ball)))?;
     r.add("team_of", |lua, a| {
         Ok(Team::of_ball(ball(lua, "team_of", &a.0)?).name())
@@ -212,21 +212,30 @@ pub fn register(lua: &Lua, game: &Table) -> mlua::Result<()> {
         let t = team(lua, "score", &a.0)?;
         Ok(i64::from(c(lua)?.pos.score(t)))
     })?;
-    r.add("option", |lua, a| {
+    r.add("param", |lua, a| {
         let name = a.0.as_string().map(|s| s.to_string_lossy()).unwrap_or_default();
         let cx = c(lua)?;
+        let rules = cx.rules.rules;
+        match name.as_str() {
+            "turns" => return Ok(Value::Integer(i64::from(rules.turns))),
+            "gate_bonus" => return Ok(Value::Boolean(rules.gate_bonus)),
+            "spark_dice" => {
+                return Ok(Value::String(lua.create_string(rules.spark_dice.name())?));
+            }
+            _ => {}
+        }
         match cx.rules.layout.option(&name) {
             Some(o) if o.boolean => Ok(Value::Boolean(o.value != 0)),
             Some(o) => Ok(Value::Integer(o.value)),
             None => {
-                let hint = crate::diagnostic::hint(
-                    &name,
-                    cx.rules.layout.options.iter().map(|o| o.name.as_str()),
-                );
+                let known = ["turns", "gate_bonus", "spark_dice"]
+                    .into_iter()
+                    .chain(cx.rules.layout.options.iter().map(|o| o.name.as_str()));
+                let hint = crate::diagnostic::hint(&name, known);
                 Err(fail(
                     lua,
-                    "option",
-                    format!("the variants declare no option `{name}`{hint}"),
+                    "param",
+                    format!("no ruleset value or variant option `{name}`{hint}"),
                 ))
             }
         }

@@ -62,8 +62,8 @@ pub type Layout = crate::script::layout::Layout<Scope>;
 #[derive(Clone, Debug, Default)]
 pub struct Frame {
     pub layout: Arc<Layout>,
-    /// T14.1.
-    pub turns: u8,
+    /// The ruleset's T14 values.
+    pub rules: super::Rules,
 }
 
 /// Gateball's binding.
@@ -159,13 +159,13 @@ impl std::fmt::Debug for Scripts {
     }
 }
 
-/// Loads a ruleset's variants for a game of `turns` turns, with the
+/// Loads a ruleset's variants for a game by `rules`, with the
 /// options the ruleset file gives (an option no variant declares is the
 /// ruleset reader's problem, at its line). No variants: no host.
 pub fn load(
     sources: &[Source],
     given: &[crate::script::layout::OptionValue],
-    turns: u8,
+    rules: super::Rules,
 ) -> Result<Scripts, Vec<ScriptError>> {
     if sources.is_empty() {
         return Ok(Scripts(None));
@@ -190,7 +190,7 @@ pub fn load(
         sources: sources.to_vec(),
         frame: Frame {
             layout: Arc::new(layout),
-            turns,
+            rules,
         },
         actions,
     }))))

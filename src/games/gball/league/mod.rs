@@ -59,6 +59,12 @@ impl League {
         if !(2..=MAX_TEAMS).contains(&n) {
             return Err(format!("--teams {n}: a league has 2 to {MAX_TEAMS} teams"));
         }
+        if !rules.variants.is_empty() {
+            return Err(format!(
+                "ruleset `{}` has variants (house rules in Lua): a league plays by G18's values alone",
+                rules.name
+            ));
+        }
         let mut rng = SplitMix64::new(seed);
         let mut teams = Vec::new();
         let mut players = Vec::new();

@@ -71,7 +71,11 @@ pub fn prepare(league: &League, number: u32) -> Result<Prepared, String> {
     };
     Ok(Prepared {
         number,
-        game: Gball { params, teams },
+        game: Gball {
+            params,
+            teams,
+            script: None,
+        },
         seed,
         bot_seeds,
         callups,
@@ -193,6 +197,7 @@ pub fn prepare_played(league: &League, number: u32) -> Result<(Prepared, Played)
                 red: roster(&played.red),
                 blu: roster(&played.blu),
             },
+            script: None,
         },
         seed,
         bot_seeds,

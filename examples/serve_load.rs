@@ -1,6 +1,6 @@
 //! The web board's load test on loopback, at any size: `cargo run
 //! --release --example serve_load [GAMES] [ACTIONS]` starts a server in
-//! a temporary directory, creates GAMES games (default 200) of BALL, a
+//! a temporary games file, creates GAMES games (default 200) of BALL, a
 //! person's seat against a random bot each, and plays each through the
 //! HTTP interface — the person's seat by the first offered choice — up
 //! to ACTIONS actions of the person (default 20) or the game's end, from
@@ -47,10 +47,14 @@ fn main() {
     let games: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(200);
     let cap: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(20);
     let dir = std::env::temp_dir().join(format!("ball-serve-load-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let db = dir.join("games.db");
     let server = Server::start(Config {
         addr: "127.0.0.1:0".parse().expect("an address"),
-        dir: dir.clone(),
+        db: db.clone(),
+        import_dir: None,
         max_games: games + 10,
+        idle: ball::web::server::IDLE,
     })
     .expect("the server starts");
     let addr = server.addr;
@@ -125,8 +129,11 @@ fn main() {
         actions += n;
     }
     times.sort();
+    let (stored, _) = ball::web::store::Store::open(&db)
+        .expect("the games file")
+        .load_all();
     for (id, _) in &made {
-        assert!(dir.join(format!("{id}.record")).exists(), "game {id} lost");
+        assert!(stored.iter().any(|s| &s.id == id), "game {id} lost");
     }
     println!(
         "serve_load: {games} games, {actions} person actions, {} requests in {:.1?}; median {:?}, p95 {:?}",

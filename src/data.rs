@@ -54,7 +54,7 @@ pub fn game_of_file(path: &Path) -> String {
 /// game (a position without one is BALL's, but `--game` may say more;
 /// a malformed field is left for the game's reader to name).
 pub fn game_of_position(text: &str) -> Option<String> {
-    let v: serde_json::Value = serde_json::from_str(text).ok()?;
+    let v: serde_json::Value = crate::json_line::parse(text).ok()?;
     v.get("game")?.as_str().map(str::to_string)
 }
 

@@ -129,6 +129,7 @@ const STORES: &[(&str, &[&str])] = &[
     ("league export <PATH>", &["league", "export", "-"]),
     ("league import <PATH>", &["league", "import", "EXPORT", "-"]),
     ("league record <PATH>", &["league", "record", "-", "1"]),
+    ("serve --db", &["serve", "--port", "0", "--db", "-"]),
 ];
 
 /// Each file argument that is written: `-` is refused (standard output
@@ -388,8 +389,8 @@ fn rules_and_serve_json() {
     // serve: the first line is the address, as JSON.
     let dir = tempfile::tempdir().unwrap();
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ball"))
-        .args(["serve", "--port", "0", "--json", "--dir"])
-        .arg(dir.path())
+        .args(["serve", "--port", "0", "--json", "--db"])
+        .arg(dir.path().join("games.db"))
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::null())
         .spawn()

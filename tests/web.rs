@@ -13,12 +13,15 @@ use ball::kernel::game::Title;
 use ball::web::server::{Config, Server};
 use serde_json::{Value, json};
 
-/// A server on a free loopback port keeping its games in `dir`.
+/// A server on a free loopback port keeping its games in `dir`'s
+/// `games.db`.
 pub fn start(dir: &Path) -> Server {
     Server::start(Config {
         addr: "127.0.0.1:0".parse().unwrap(),
-        dir: dir.to_path_buf(),
+        db: dir.join("games.db"),
+        import_dir: None,
         max_games: 1000,
+        idle: ball::web::server::IDLE,
     })
     .expect("the server starts")
 }
@@ -64,6 +67,19 @@ fn dechunk(mut s: &str) -> String {
         s = rest[n..].trim_start_matches("\r\n");
     }
     out
+}
+
+/// The record the server stored of game `id` (seed and all), and its
+/// version, read from the games file of a stopped server.
+pub fn stored(dir: &Path, id: &str) -> (String, u64) {
+    let (games, _) = ball::web::store::Store::open(&dir.join("games.db"))
+        .unwrap()
+        .load_all();
+    let g = games
+        .into_iter()
+        .find(|g| g.id == id)
+        .unwrap_or_else(|| panic!("game {id} is not in the store"));
+    (g.record, g.version)
 }
 
 pub fn json_of(body: &str) -> Value {
@@ -373,6 +389,7 @@ fn web_a_restart_loses_nothing_saved() {
     );
     assert_eq!(code, 200);
     assert!(record.contains("game: gateball"), "{record}");
+    assert!(!record.contains("seed:"), "unfinished: no seed\n{record}");
     server.stop();
     let again = start(dir.path());
     assert_eq!(again.reloaded, 1, "{:?}", again.notes);
@@ -382,9 +399,9 @@ fn web_a_restart_loses_nothing_saved() {
     // The seats' links still act, for their seats only.
     let (c, _) = act(again.addr, &id, &watch, json!({"do": "undo"}));
     assert_eq!(c, 403);
-    // A saved record loads as a new game with new links.
+    // A record downloaded before the end has no seed, and does not load.
     let (code, body) = http(again.addr, "POST", "/api/load", Some(&record));
-    assert_eq!(code, 201, "{body}");
+    assert_eq!(code, 400, "{body}");
     again.stop();
 }
 
@@ -583,10 +600,13 @@ pub fn load_test(games: usize, cap: usize) -> (Duration, usize) {
     }
     times.sort();
     let median = times[times.len() / 2];
-    // No game lost: every one still answers, and its record is on disk.
+    // No game lost: every one still answers, and its record is stored.
+    let (stored, _) = ball::web::store::Store::open(&dir.path().join("games.db"))
+        .unwrap()
+        .load_all();
     for (id, _, watch) in &made {
         let _ = view(addr, id, watch);
-        assert!(dir.path().join(format!("{id}.record")).exists());
+        assert!(stored.iter().any(|s| &s.id == id), "game {id} lost");
     }
     server.stop();
     (median, total)
@@ -606,8 +626,8 @@ fn web_load_200_games_by_bots() {
 fn web_serve_command_prints_the_real_address() {
     let dir = tempfile::tempdir().unwrap();
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ball"))
-        .args(["serve", "--port", "0", "--dir"])
-        .arg(dir.path())
+        .args(["serve", "--port", "0", "--db"])
+        .arg(dir.path().join("games.db"))
         .stdout(std::process::Stdio::piped())
         .spawn()
         .unwrap();

@@ -241,7 +241,8 @@ fn library<G: Module>(ruleset: &str, seed: u64, start: Option<&str>, actions: &[
         let a = game.parse_action(a).unwrap();
         game.play(&mut pos, a, &mut Vec::new()).unwrap();
     }
-    game.write_position(&pos)
+    // What a client of an unfinished game is shown: no generator state.
+    game.write_public_position(&pos)
 }
 
 #[test]

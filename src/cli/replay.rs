@@ -64,7 +64,7 @@ pub fn load_record(spec: &str) -> Result<Record, UsageError> {
             std::path::Path::new(file),
             crate::files::MAX_RECORD,
             |i, line| {
-                let v: serde_json::Value = match serde_json::from_str(line) {
+                let v: serde_json::Value = match crate::json_line::parse(line) {
                     Ok(v) => v,
                     Err(_) if line.trim().is_empty() => return None,
                     Err(e) => return Some(Err(format!("line {i}: not JSON: {e}"))),

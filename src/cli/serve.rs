@@ -9,7 +9,7 @@ use super::UsageError;
 /// Serve the board in a web browser: every game, shareable seat links.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Creating a game (on the home page, or POST /api/games) gives one secret link a seat and a read-only spectator link: a seat's link is the only way to act for it. Games are kept in memory and as match records in --dir, saved after every action, and reloaded when the server starts again.\n\nExamples:\n  ball serve\n  ball serve --port 0\n  ball serve --bind 0.0.0.0 --port 8080 --dir /srv/ball-games\n\nExit status: 0 when stopped; 2 bad input (an address that cannot be bound, a directory that cannot be made) with one line on stderr."
+    after_help = "Creating a game (on the home page, or POST /api/games) gives one secret link a seat and a read-only spectator link: a seat's link is the only way to act for it. Games are kept in one SQLite file (--db): a game is saved when it is created and after every action, before the server answers, and reloaded when the server starts again, even after a crash. A server that kept its games in a directory (--dir, before) moves them into the file with --import-dir DIR once. A full server (--max-games, or the scripts' memory of card games) answers 503 at once; a card game's Lua state is given back when the game ends or sits idle (--idle-secs) and rebuilt when it is next asked for.\n\nExamples:\n  ball serve\n  ball serve --port 0\n  ball serve --bind 0.0.0.0 --port 8080 --db /srv/ball-games.db\n  ball serve --db ball-games.db --import-dir ball-games\n\nExit status: 0 when stopped; 2 bad input (an address that cannot be bound, a file that is not a games file, a directory that cannot be read) with one line on stderr."
 )]
 pub struct ServeArgs {
     /// The address to listen on; 127.0.0.1 keeps the server to this
@@ -19,25 +19,51 @@ pub struct ServeArgs {
     /// The port; 0 picks any free port (the real one is printed).
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
-    /// Where the games' records and links are kept.
-    #[arg(long, default_value = "ball-games", value_name = "DIR")]
-    pub dir: PathBuf,
+    /// The SQLite file the games are kept in (made if missing).
+    #[arg(long, default_value = "ball-games.db", value_name = "FILE")]
+    pub db: PathBuf,
+    /// Adds the games of a directory of `ID.record` and `ID.links` files
+    /// (how servers kept games before --db) to the file first.
+    #[arg(long, value_name = "DIR")]
+    pub import_dir: Option<PathBuf>,
+    /// Gone: games are kept in --db; --import-dir moves a directory's in.
+    #[arg(long, value_name = "DIR", hide = true)]
+    pub dir: Option<PathBuf>,
+    /// A card game nobody asks for this long gives its Lua state back.
+    #[arg(long, default_value_t = 300, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub idle_secs: u64,
     /// At most this many games at once.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub max_games: u64,
     /// Print the address as one JSON line, `{"url", "addr", "reloaded",
-    /// "dir"}`, for a script that started the server (with --port 0).
+    /// "db"}`, for a script that started the server (with --port 0).
     #[arg(long)]
     pub json: bool,
 }
 
 pub fn serve(args: ServeArgs) -> Result<(), UsageError> {
+    if let Some(dir) = &args.dir {
+        return Err(UsageError(format!(
+            "--dir is gone: games are kept in one SQLite file (--db FILE); `ball serve --import-dir {}` moves that directory's games into it",
+            dir.display()
+        )));
+    }
     let server = crate::web::server::Server::start(crate::web::server::Config {
         addr: SocketAddr::new(args.bind, args.port),
-        dir: args.dir.clone(),
+        db: args.db.clone(),
+        import_dir: args.import_dir.clone(),
         max_games: args.max_games as usize,
+        idle: std::time::Duration::from_secs(args.idle_secs),
     })
     .map_err(UsageError)?;
+    if let Some(dir) = &args.import_dir {
+        eprintln!(
+            "ball serve: {} game{} imported from {}",
+            server.imported,
+            if server.imported == 1 { "" } else { "s" },
+            dir.display()
+        );
+    }
     for n in &server.notes {
         eprintln!("ball serve: not reloaded: {n}");
     }
@@ -46,7 +72,7 @@ pub fn serve(args: ServeArgs) -> Result<(), UsageError> {
             "url": format!("http://{}/", server.addr),
             "addr": server.addr.to_string(),
             "reloaded": server.reloaded,
-            "dir": args.dir.display().to_string(),
+            "db": args.db.display().to_string(),
         });
         println!("{v}");
     } else {
@@ -54,7 +80,7 @@ pub fn serve(args: ServeArgs) -> Result<(), UsageError> {
             "ball serve: open http://{}/ ({} reloaded from {})",
             server.addr,
             crate::diagnostic::plural(server.reloaded as u64, "game"),
-            args.dir.display()
+            args.db.display()
         );
     }
     server.wait();

@@ -300,6 +300,14 @@ pub trait Title: Game {
     /// with a newline.
     fn write_position(&self, pos: &Self::Position) -> String;
 
+    /// The position as a client of an unfinished game may be shown it
+    /// (`ball serve`): the canonical JSON without what would predict a
+    /// die (a generator's state, forced dice). The default, for a game
+    /// whose positions hold neither, is the whole position.
+    fn write_public_position(&self, pos: &Self::Position) -> String {
+        self.write_position(pos)
+    }
+
     /// Reads a position's JSON, refusing a malformed one with a line that
     /// names the field and the rule. A game whose positions carry their
     /// own rules (Gateball's court) returns the game they describe.

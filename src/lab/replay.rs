@@ -187,7 +187,7 @@ pub fn record_from_jsonl(text: &str, n: usize) -> Result<Record, String> {
             continue;
         }
         let v: serde_json::Value =
-            serde_json::from_str(line).map_err(|e| format!("line {}: not JSON: {e}", i + 1))?;
+            crate::json_line::parse(line).map_err(|e| format!("line {}: not JSON: {e}", i + 1))?;
         if v.get("game").and_then(|g| g.as_u64()) != Some(n as u64) {
             continue;
         }

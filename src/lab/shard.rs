@@ -103,7 +103,7 @@ pub fn header_of(line: &str) -> Result<Option<RunHeader>, String> {
     if !line.trim_start().starts_with("{\"run\"") {
         return Ok(None);
     }
-    let v: Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
+    let v: Value = crate::json_line::parse(line).map_err(|e| format!("not JSON: {e}"))?;
     let Some(run) = v.get("run") else {
         return Ok(None);
     };
@@ -174,7 +174,7 @@ impl<T: serde::de::DeserializeOwned> Merger<T> {
             ));
         };
         let (run, _) = self.run.as_ref().expect("a part has a run");
-        let mut g: GameResult<T> = serde_json::from_str(line)
+        let mut g: GameResult<T> = crate::json_line::from_str(line)
             .map_err(|e| format!("{here}: not a game of a {} run: {e}", run.game))?;
         g.record = None;
         let part = &self.parts[&shard];

@@ -101,6 +101,9 @@ thread_local! {
     /// States this thread holds: a thread that holds one never waits for
     /// another (it could wait for itself).
     static HELD: Cell<usize> = const { Cell::new(0) };
+    /// This thread never waits for a reservation: a server's game thread,
+    /// which must say at once that the server is full.
+    static NO_WAIT: Cell<bool> = const { Cell::new(false) };
     /// Budget units every state of this thread has spent, calls and loads
     /// together: what a caller that makes many calls (`ball check`) bounds
     /// its whole run by. Counted from the charges, so it is the same on
@@ -115,6 +118,22 @@ pub fn units_spent_here() -> u64 {
     SPENT.with(Cell::get)
 }
 
+/// How the refusal of a state for want of memory begins: what a server
+/// recognises to say it is full.
+pub const POOL_FULL: &str = "the scripts' memory is used up";
+
+/// From now on, a state made on this thread is refused at once when the
+/// pool is used up, instead of waiting for one to end (`ball serve`'s
+/// game threads: a full server says so at once).
+pub fn never_wait_here() {
+    NO_WAIT.with(|w| w.set(true));
+}
+
+/// The Lua states this thread holds now.
+pub fn states_held_here() -> usize {
+    HELD.with(Cell::get)
+}
+
 /// One state's share of [`PROCESS_MEMORY_LIMIT`], given back on drop.
 struct Reservation;
 
@@ -122,12 +141,17 @@ impl Reservation {
     fn take() -> Result<Reservation, String> {
         let mut reserved = POOL.lock().unwrap_or_else(|e| e.into_inner());
         let holds = HELD.with(Cell::get) > 0;
-        let until = Instant::now() + POOL_WAIT;
+        let wait = if NO_WAIT.with(Cell::get) {
+            Duration::ZERO
+        } else {
+            POOL_WAIT
+        };
+        let until = Instant::now() + wait;
         while !holds && *reserved + MEMORY_LIMIT > PROCESS_MEMORY_LIMIT {
             let left = until.saturating_duration_since(Instant::now());
             if left.is_zero() {
                 return Err(format!(
-                    "the scripts' memory is used up: {} MiB for all games of this process, {} MiB each",
+                    "{POOL_FULL}: {} MiB for all games of this process, {} MiB each",
                     PROCESS_MEMORY_LIMIT >> 20,
                     MEMORY_LIMIT >> 20
                 ));

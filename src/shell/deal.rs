@@ -71,7 +71,7 @@ impl<G: Title> Deal<G> {
 
 /// A position's JSON on one line, as a record's `start:` header needs.
 pub fn one_line(json: &str) -> String {
-    match serde_json::from_str::<serde_json::Value>(json) {
+    match crate::json_line::parse(json) {
         Ok(v) => v.to_string(),
         Err(_) => json.split_whitespace().collect::<Vec<_>>().join(" "),
     }

@@ -203,6 +203,13 @@ impl<G: Flow> Session<G> {
         self.version
     }
 
+    /// Continues the version counter past `version` (a server's game
+    /// reloaded from its store: a request made before the restart is
+    /// then stale).
+    pub fn continue_after(&mut self, version: u64) {
+        self.version = self.version.max(version.saturating_add(1));
+    }
+
     /// The legal list of the position on the board.
     pub fn legal(&self) -> Vec<G::Action> {
         let mut v = Vec::new();

@@ -1,19 +1,19 @@
-//! A table of games for `ball serve` (not wired in yet: the server keeps
-//! its file per game in `web::store`; moving it here is the next step).
-//! The layout holds what that directory holds — a game `id` (16 hex
-//! digits), its match record and its seat links (JSON) — one row a game,
-//! so that saving a game after an action is one transaction:
+//! The table of games of `ball serve` (`web::store` keeps the server's
+//! games here): a game `id` (16 hex digits), its match record, its seat
+//! links (JSON) and the version of its line of play, one row a game, so
+//! that saving a game after an action is one transaction:
 //!
 //! ```sql
 //! CREATE TABLE games (
 //!     id TEXT PRIMARY KEY,      -- web::store::is_id
 //!     record TEXT NOT NULL,     -- the match record (kernel::record)
 //!     links TEXT NOT NULL,      -- web::seats::Links as JSON
-//!     saved INTEGER NOT NULL    -- how many saves: a change counter
+//!     saved INTEGER NOT NULL,   -- how many saves: a change counter
+//!     version INTEGER NOT NULL  -- the session's version at the save
 //! );
 //! ```
 //!
-//! A server's [`Schema`](super::Schema) lists [`MIGRATION`] among its
+//! A server's [`Schema`](super::Schema) lists [`MIGRATIONS`] among its
 //! migrations (a league file does not carry the table).
 
 use rusqlite::{OptionalExtension, Transaction, params};
@@ -26,59 +26,111 @@ pub const MIGRATION: &str = "CREATE TABLE games (
     saved INTEGER NOT NULL DEFAULT 0
 );";
 
+/// The migration that keeps each game's version (issue 26: a reloaded
+/// game's versions go on from it, so a request made before a restart is
+/// stale after it).
+pub const MIGRATION_VERSION: &str =
+    "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;";
+
+/// The table's migrations, in order.
+pub const MIGRATIONS: [&str; 2] = [MIGRATION, MIGRATION_VERSION];
+
 /// A game as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredGame {
     pub id: String,
     pub record: String,
     pub links: String,
+    pub version: u64,
+}
+
+/// Versions are kept as SQLite integers (signed 64 bits).
+fn to_sql(version: u64) -> i64 {
+    i64::try_from(version).unwrap_or(i64::MAX)
+}
+
+/// Adds a new game unless the table holds `max` games already:
+/// `Ok(false)` then, and nothing is written. Counting and adding in the
+/// caller's one transaction (`BEGIN IMMEDIATE`) is what keeps concurrent
+/// creates within the limit.
+pub fn insert_within(
+    tx: &Transaction,
+    id: &str,
+    record: &str,
+    links: &str,
+    version: u64,
+    max: usize,
+) -> rusqlite::Result<bool> {
+    let n: i64 = tx.query_row("SELECT count(*) FROM games", [], |r| r.get(0))?;
+    if usize::try_from(n).unwrap_or(usize::MAX) >= max {
+        return Ok(false);
+    }
+    tx.execute(
+        "INSERT INTO games (id, record, links, saved, version) VALUES (?1, ?2, ?3, 1, ?4)",
+        params![id, record, links, to_sql(version)],
+    )?;
+    Ok(true)
 }
 
 /// Saves a game's record and links (a new game or a changed one).
-pub fn save(tx: &Transaction, id: &str, record: &str, links: &str) -> rusqlite::Result<()> {
+pub fn save(
+    tx: &Transaction,
+    id: &str,
+    record: &str,
+    links: &str,
+    version: u64,
+) -> rusqlite::Result<()> {
     tx.execute(
-        "INSERT INTO games (id, record, links, saved) VALUES (?1, ?2, ?3, 1)
-         ON CONFLICT(id) DO UPDATE SET record = ?2, links = ?3, saved = saved + 1",
-        params![id, record, links],
+        "INSERT INTO games (id, record, links, saved, version) VALUES (?1, ?2, ?3, 1, ?4)
+         ON CONFLICT(id) DO UPDATE SET record = ?2, links = ?3, saved = saved + 1, version = ?4",
+        params![id, record, links, to_sql(version)],
     )?;
     Ok(())
 }
 
-/// Saves a game's record only (after an action).
-pub fn save_record(tx: &Transaction, id: &str, record: &str) -> rusqlite::Result<bool> {
+/// Saves a game's record and version only (after an action).
+pub fn save_record(
+    tx: &Transaction,
+    id: &str,
+    record: &str,
+    version: u64,
+) -> rusqlite::Result<bool> {
     let n = tx.execute(
-        "UPDATE games SET record = ?2, saved = saved + 1 WHERE id = ?1",
-        params![id, record],
+        "UPDATE games SET record = ?2, saved = saved + 1, version = ?3 WHERE id = ?1",
+        params![id, record, to_sql(version)],
     )?;
     Ok(n == 1)
 }
 
+fn row(r: &rusqlite::Row) -> rusqlite::Result<StoredGame> {
+    Ok(StoredGame {
+        id: r.get(0)?,
+        record: r.get(1)?,
+        links: r.get(2)?,
+        version: u64::try_from(r.get::<_, i64>(3)?).unwrap_or(0),
+    })
+}
+
 pub fn load(tx: &Transaction, id: &str) -> rusqlite::Result<Option<StoredGame>> {
     tx.query_row(
-        "SELECT id, record, links FROM games WHERE id = ?1",
+        "SELECT id, record, links, version FROM games WHERE id = ?1",
         [id],
-        |r| {
-            Ok(StoredGame {
-                id: r.get(0)?,
-                record: r.get(1)?,
-                links: r.get(2)?,
-            })
-        },
+        row,
     )
     .optional()
 }
 
 /// Every game, in id order, at most `limit`.
 pub fn load_all(tx: &Transaction, limit: usize) -> rusqlite::Result<Vec<StoredGame>> {
-    let mut st = tx.prepare("SELECT id, record, links FROM games ORDER BY id LIMIT ?1")?;
-    let rows = st.query_map([limit as i64], |r| {
-        Ok(StoredGame {
-            id: r.get(0)?,
-            record: r.get(1)?,
-            links: r.get(2)?,
-        })
-    })?;
+    let mut st = tx.prepare("SELECT id, record, links, version FROM games ORDER BY id LIMIT ?1")?;
+    let rows = st.query_map([i64::try_from(limit).unwrap_or(i64::MAX)], row)?;
     rows.collect()
+}
+
+/// How many games the table holds.
+pub fn count(tx: &Transaction) -> rusqlite::Result<usize> {
+    let n: i64 = tx.query_row("SELECT count(*) FROM games", [], |r| r.get(0))?;
+    Ok(usize::try_from(n).unwrap_or(0))
 }
 
 #[cfg(test)]
@@ -89,7 +141,7 @@ mod tests {
     const SERVER: Schema = Schema {
         application_id: 0x6261_6C73,
         what: "a server's games",
-        migrations: &[MIGRATION],
+        migrations: &MIGRATIONS,
     };
 
     #[test]
@@ -97,10 +149,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("games.db");
         let mut s = Store::create(&path, &SERVER).unwrap();
-        s.write(|tx| save(tx, "00000000000000aa", "rec", "{}"))
+        s.write(|tx| save(tx, "00000000000000aa", "rec", "{}", 3))
             .unwrap();
         assert!(
-            s.write(|tx| save_record(tx, "00000000000000aa", "rec2"))
+            s.write(|tx| save_record(tx, "00000000000000aa", "rec2", 4))
                 .unwrap()
         );
         drop(s);
@@ -108,7 +160,25 @@ mod tests {
         let all = s.read(|tx| Ok(load_all(tx, 10)?)).unwrap();
         assert_eq!(all.len(), 1);
         assert_eq!(all[0].record, "rec2");
+        assert_eq!(all[0].version, 4);
         let one = s.read(|tx| Ok(load(tx, "00000000000000aa")?)).unwrap();
         assert_eq!(one.unwrap().links, "{}");
+    }
+
+    #[test]
+    fn a_full_table_takes_no_more() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("games.db");
+        let mut s = Store::create(&path, &SERVER).unwrap();
+        assert!(
+            s.write(|tx| insert_within(tx, "a", "r", "{}", 0, 1))
+                .unwrap()
+        );
+        assert!(
+            !s.write(|tx| insert_within(tx, "b", "r", "{}", 0, 1))
+                .unwrap()
+        );
+        assert_eq!(s.read(|tx| Ok(count(tx)?)).unwrap(), 1);
+        assert!(s.read(|tx| Ok(load(tx, "b")?)).unwrap().is_none());
     }
 }

@@ -4,15 +4,25 @@
 //! A game lives on a thread of its own ([`spawn_table`]) that owns its
 //! [`Table`]; a request is a job sent to that thread, answered through a
 //! one-shot channel. After every job or bot action the thread saves the
-//! record if the line of play changed and tells every client of the game
-//! through a broadcast channel, which the `events` route turns into
+//! record if the line of play changed — before the request is answered:
+//! what is acknowledged is in the store — and tells every client of the
+//! game through a broadcast channel, which the `events` route turns into
 //! server-sent events: each client then fetches its own view.
 //!
+//! A create is acknowledged once the game is built and one transaction
+//! of the store (`web::store`) has counted the games and added it: a
+//! refused create leaves nothing.
+//!
+//! Resources are bounded: a game holding Lua states gives them back when
+//! it ends or sits idle ([`Config::idle`]) and is rebuilt from its record
+//! when it is next asked for; a game thread never waits for the scripts'
+//! memory pool (`script::sandbox`): a full server answers 503 at once.
 //! Inputs are bounded: a request body (64 KiB, a record 1 MiB), a bot
 //! spec or ruleset name (64 bytes), the number of games (`--max-games`),
-//! JSON depth (serde_json's recursion limit on a body that small); every
-//! refusal is an HTTP 4xx with JSON `{"error": …}`, and a job that
-//! panics is caught on its thread.
+//! JSON depth (serde_json's recursion limit on a body that small), a key
+//! twice in a JSON object (`json_line::from_slice`); every refusal is an
+//! HTTP 4xx or 503 with JSON `{"error": …}`, and a job that panics is
+//! caught on its thread.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -44,18 +54,32 @@ use crate::web::view::Who;
 #[derive(Clone, Debug)]
 pub struct Config {
     pub addr: SocketAddr,
-    pub dir: PathBuf,
+    /// The games file (`web::store`), made if missing.
+    pub db: PathBuf,
+    /// A directory of `ID.record`/`ID.links` files to add to the store
+    /// first (what servers kept before the store).
+    pub import_dir: Option<PathBuf>,
     pub max_games: usize,
+    /// A game holding Lua states that nobody asks for this long gives
+    /// them back (and is rebuilt from its record when asked again).
+    pub idle: Duration,
 }
+
+/// How long a game may sit idle before its Lua states are given back.
+pub const IDLE: Duration = Duration::from_secs(300);
 
 /// The largest request body, and a record's.
 pub const MAX_BODY: usize = 64 << 10;
 pub const MAX_RECORD_BODY: usize = 1 << 20;
-/// How long a request waits for its game's thread (a bot's long think,
-/// a game that waits for a Lua state).
+/// How long a request waits for its game's thread (a bot's long think;
+/// a game thread never waits for a Lua state).
 const JOB_WAIT: Duration = Duration::from_secs(60);
 
-type Job = Box<dyn FnOnce(&mut dyn Table) + Send>;
+/// A request's work on the game's thread; what it returns is called once
+/// the change it made (if any) is saved, with the save's outcome: the
+/// answer goes out only then.
+type Job = Box<dyn FnOnce(&mut dyn Table) -> Reply + Send>;
+type Reply = Box<dyn FnOnce(Result<(), String>) + Send>;
 
 /// A game as the server holds it: its tokens and its thread.
 struct Entry {
@@ -69,6 +93,7 @@ struct Inner {
     games: RwLock<HashMap<String, Arc<Entry>>>,
     store: Arc<Store>,
     max_games: usize,
+    idle: Duration,
 }
 
 #[derive(Clone)]
@@ -88,79 +113,197 @@ impl IntoResponse for Refusal {
     }
 }
 
-/// Starts a game's thread with the table `open` makes; the game's build
-/// errors come back here.
+/// A game's thread, built and waiting: its jobs, the switch that starts
+/// it (`true`) or ends it (`false`, or dropped), and the game's record
+/// and version as built.
+struct Spawned {
+    jobs: mpsc::Sender<Job>,
+    go: mpsc::Sender<bool>,
+    record: String,
+    version: u64,
+}
+
+/// Builds a table on the current thread: `Err` with the game's reason.
+fn build(game: &'static str, open: Open) -> Result<Box<dyn Table>, String> {
+    match std::panic::catch_unwind(AssertUnwindSafe(|| crate::games::visit(game, open))) {
+        Ok(Some(t)) => t,
+        Ok(None) => Err(format!("no game `{game}`")),
+        Err(_) => Err("the game panicked while it was built".into()),
+    }
+}
+
+/// Starts a game's thread with the table `open` makes (its version
+/// continued past `resume`, for a game reloaded from the store); the
+/// game's build errors come back here. The thread does nothing until it
+/// is told to go: the caller first commits the game to the store.
 fn spawn_table(
     game: &'static str,
     open: Open,
+    resume: Option<u64>,
     id: String,
     store: Arc<Store>,
     changes: broadcast::Sender<(u64, usize)>,
-) -> Result<mpsc::Sender<Job>, String> {
+    idle: Duration,
+) -> Result<Spawned, String> {
     let (jobs, rx) = mpsc::channel::<Job>();
-    let (ready_tx, ready_rx) = mpsc::channel::<Result<(), String>>();
+    let (go, go_rx) = mpsc::channel::<bool>();
+    let (ready_tx, ready_rx) = mpsc::channel::<Result<(String, u64), String>>();
     std::thread::Builder::new()
         .name(format!("web-{game}-{id}"))
         .spawn(move || {
-            let built =
-                std::panic::catch_unwind(AssertUnwindSafe(|| crate::games::visit(game, open)));
-            let mut table = match built {
-                Ok(Some(Ok(t))) => t,
-                Ok(Some(Err(e))) => return drop(ready_tx.send(Err(e))),
-                Ok(None) => return drop(ready_tx.send(Err(format!("no game `{game}`")))),
-                Err(_) => {
-                    return drop(ready_tx.send(Err("the game panicked while it was built".into())));
-                }
+            // A full scripts' pool is said at once, never waited for.
+            crate::script::sandbox::never_wait_here();
+            let mut table = match build(game, open) {
+                Ok(t) => t,
+                Err(e) => return drop(ready_tx.send(Err(e))),
             };
-            let save = |t: &dyn Table| {
-                if let Err(e) = store.save_record(&id, &t.record()) {
-                    eprintln!("ball serve: game {id}: {e}");
-                }
-            };
-            save(&*table);
-            let _ = ready_tx.send(Ok(()));
-            loop {
-                let before = table.stamp();
-                let job = if table.bot_due() {
-                    match rx.try_recv() {
-                        Ok(j) => Some(j),
-                        Err(mpsc::TryRecvError::Empty) => None,
-                        Err(mpsc::TryRecvError::Disconnected) => return,
-                    }
-                } else {
-                    match rx.recv() {
-                        Ok(j) => Some(j),
-                        Err(_) => return,
-                    }
-                };
-                let ran = std::panic::catch_unwind(AssertUnwindSafe(|| match job {
-                    Some(j) => j(&mut *table),
-                    None => {
-                        if let Err(e) = table.bot_step() {
-                            eprintln!("ball serve: game {id}: the bot cannot answer: {e}");
-                            // The seat waits for a person's undo.
-                            std::thread::sleep(Duration::from_millis(200));
-                        }
-                    }
-                }));
-                if ran.is_err() {
-                    eprintln!("ball serve: game {id}: a request panicked; the game goes on");
-                }
-                let after = table.stamp();
-                if after != before {
-                    if after.0 != before.0 {
-                        save(&*table);
-                    }
-                    let _ = changes.send(after);
-                }
+            if let Some(v) = resume {
+                table.continue_after(v);
             }
+            let (record, version) = (table.record(), table.version());
+            let mut slot = Some(table);
+            let mut kept = (String::new(), 0);
+            if resume.is_some() {
+                // A reloaded game is idle until asked for: its Lua states
+                // go back at once, so that a restart reloads every game
+                // however many hold one.
+                release(&mut slot, &mut kept);
+            }
+            let _ = ready_tx.send(Ok((record, version)));
+            if go_rx.recv() != Ok(true) {
+                return;
+            }
+            drop(go_rx);
+            table_loop(game, &id, slot, kept, &rx, &store, &changes, idle);
         })
         .map_err(|e| format!("cannot start the game's thread: {e}"))?;
     match ready_rx.recv() {
-        Ok(Ok(())) => Ok(jobs),
+        Ok(Ok((record, version))) => Ok(Spawned {
+            jobs,
+            go,
+            record,
+            version,
+        }),
         Ok(Err(e)) => Err(e),
         Err(_) => Err("the game's thread stopped while the game was built".into()),
     }
+}
+
+/// A game's thread at work: jobs and bot actions, each change saved
+/// before it is answered; a table holding Lua states is dropped when the
+/// game ends or sits idle, and rebuilt from its record when next needed
+/// (its version kept).
+#[allow(clippy::too_many_arguments)]
+fn table_loop(
+    game: &'static str,
+    id: &str,
+    // The table, or `None` with `kept` the record and version of the
+    // dropped one.
+    mut slot: Option<Box<dyn Table>>,
+    mut kept: (String, u64),
+    rx: &mpsc::Receiver<Job>,
+    store: &Store,
+    changes: &broadcast::Sender<(u64, usize)>,
+    idle: Duration,
+) {
+    loop {
+        let bot_due = slot.as_ref().is_some_and(|t| t.bot_due());
+        let job = if bot_due {
+            match rx.try_recv() {
+                Ok(j) => Some(j),
+                Err(mpsc::TryRecvError::Empty) => None,
+                Err(mpsc::TryRecvError::Disconnected) => return,
+            }
+        } else {
+            match rx.recv_timeout(idle) {
+                Ok(j) => Some(j),
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    release(&mut slot, &mut kept);
+                    continue;
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => return,
+            }
+        };
+        let table = match slot.take() {
+            Some(t) => t,
+            None => match rebuild(game, &kept) {
+                Ok(t) => t,
+                Err(e) => {
+                    if let Some(j) = job {
+                        answer_unbuilt(j, e);
+                    }
+                    continue;
+                }
+            },
+        };
+        let mut table = table;
+        let before = table.stamp();
+        let ran = std::panic::catch_unwind(AssertUnwindSafe(|| match job {
+            Some(j) => Some(j(&mut *table)),
+            None => {
+                if let Err(e) = table.bot_step() {
+                    eprintln!("ball serve: game {id}: the bot cannot answer: {e}");
+                    // The seat waits for a person's undo.
+                    std::thread::sleep(Duration::from_millis(200));
+                }
+                None
+            }
+        }));
+        let reply = match ran {
+            Ok(r) => r,
+            Err(_) => {
+                eprintln!("ball serve: game {id}: a request panicked; the game goes on");
+                None
+            }
+        };
+        let after = table.stamp();
+        let mut saved = Ok(());
+        if after.0 != before.0 {
+            saved = store.save_record(id, &table.record(), table.version());
+            if let Err(e) = &saved {
+                eprintln!("ball serve: game {id}: {e}");
+            }
+        }
+        if let Some(reply) = reply {
+            reply(saved);
+        }
+        if after != before {
+            let _ = changes.send(after);
+        }
+        let ended = after.0 != before.0 && table.over();
+        slot = Some(table);
+        if ended {
+            release(&mut slot, &mut kept);
+        }
+    }
+}
+
+/// Drops a table that holds Lua states (keeping its record and version
+/// to rebuild it); a table without any stays.
+fn release(slot: &mut Option<Box<dyn Table>>, kept: &mut (String, u64)) {
+    if crate::script::sandbox::states_held_here() == 0 {
+        return;
+    }
+    if let Some(t) = slot.take() {
+        *kept = (t.record(), t.version());
+        drop(t);
+    }
+}
+
+/// A dropped table again, from its record, at its version.
+fn rebuild(game: &'static str, kept: &(String, u64)) -> Result<Box<dyn Table>, String> {
+    let mut t = build(game, Open::Record(kept.0.clone()))?;
+    // A rebuilt session starts at version 0: continuing after the one
+    // before it gives back exactly the version the clients saw.
+    t.continue_after(kept.1.saturating_sub(1));
+    Ok(t)
+}
+
+/// A job that could not run because its game could not be rebuilt: its
+/// requester is told so (by dropping its answer: `run` says 503).
+fn answer_unbuilt(job: Job, why: String) {
+    eprintln!("ball serve: a game could not be rebuilt: {why}");
+    drop(job);
 }
 
 /// Runs `f` on the game's thread and waits for its answer.
@@ -168,18 +311,27 @@ async fn run<T: Send + 'static>(
     entry: &Entry,
     f: impl FnOnce(&mut dyn Table) -> T + Send + 'static,
 ) -> Result<T, Refusal> {
-    let (tx, rx) = tokio::sync::oneshot::channel();
+    let (tx, rx) = tokio::sync::oneshot::channel::<Result<T, Refusal>>();
     entry
         .jobs
         .send(Box::new(move |t| {
-            let _ = tx.send(f(t));
+            let v = f(t);
+            Box::new(move |saved: Result<(), String>| {
+                let _ = tx.send(match saved {
+                    Ok(()) => Ok(v),
+                    Err(e) => Err(refusal(
+                        500,
+                        format!("the change could not be saved ({e}); it may be lost if the server stops"),
+                    )),
+                });
+            }) as Reply
         }))
         .map_err(|_| refusal(503, "this game's thread has stopped"))?;
     match tokio::time::timeout(JOB_WAIT, rx).await {
-        Ok(Ok(v)) => Ok(v),
+        Ok(Ok(v)) => v,
         Ok(Err(_)) => Err(refusal(
-            500,
-            "the request failed inside the game (a bug; the game goes on)",
+            503,
+            "the game could not be run just now (the server may be full, or it failed inside; see the server's log); try again",
         )),
         Err(_) => Err(refusal(
             503,
@@ -204,45 +356,75 @@ impl App {
         Ok((entry, who))
     }
 
-    /// Opens a game on its thread and lists it, its links saved first.
+    /// Opens a game on its thread and lists it: a new game (`resume`
+    /// `None`) is committed to the store first, within `--max-games`; a
+    /// reloaded one continues its stored version.
     fn add(
         &self,
         game: &'static str,
         open: Open,
         id: Option<String>,
         links: Links,
+        resume: Option<u64>,
     ) -> Result<String, Refusal> {
-        let count = self.0.games.read().map(|g| g.len()).unwrap_or(usize::MAX);
-        if count >= self.0.max_games {
-            return Err(refusal(
-                429,
+        let full = || {
+            refusal(
+                503,
                 format!(
-                    "the server holds its most games ({}); --max-games raises it",
+                    "the server is full: it holds its most games ({}); try again later, or its keeper can raise --max-games",
                     self.0.max_games
                 ),
-            ));
+            )
+        };
+        let count = self.0.games.read().map(|g| g.len()).unwrap_or(usize::MAX);
+        if count >= self.0.max_games {
+            return Err(full());
         }
         let id = match id {
             Some(id) => id,
             None => random_hex(8).map_err(|e| refusal(500, e))?,
         };
-        self.0
-            .store
-            .save_links(&id, &links)
-            .map_err(|e| refusal(500, e))?;
         let (changes, _) = broadcast::channel(64);
-        let jobs = spawn_table(
+        let spawned = spawn_table(
             game,
             open,
+            resume,
             id.clone(),
             self.0.store.clone(),
             changes.clone(),
+            self.0.idle,
         )
-        .map_err(|e| refusal(422, e))?;
+        .map_err(|e| {
+            if e.contains(crate::script::sandbox::POOL_FULL) {
+                refusal(
+                    503,
+                    format!("the server is full: {e}; try again when some games have ended"),
+                )
+            } else {
+                refusal(422, e)
+            }
+        })?;
+        if resume.is_none() {
+            let added = self
+                .0
+                .store
+                .add(
+                    &id,
+                    &spawned.record,
+                    &links,
+                    spawned.version,
+                    self.0.max_games,
+                )
+                .map_err(|e| refusal(500, format!("the game could not be saved: {e}")))?;
+            if !added {
+                // The thread ends without a word: the game was never listed.
+                return Err(full());
+            }
+        }
         let entry = Entry {
             game,
             links,
-            jobs,
+            jobs: spawned.jobs,
             changes,
         };
         self.0
@@ -250,6 +432,7 @@ impl App {
             .write()
             .map_err(|_| refusal(500, "the server's game list is broken"))?
             .insert(id.clone(), Arc::new(entry));
+        let _ = spawned.go.send(true);
         Ok(id)
     }
 }
@@ -284,7 +467,7 @@ struct NewGame {
 }
 
 fn parse_json<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, Refusal> {
-    serde_json::from_slice(body).map_err(|e| refusal(400, format!("malformed request: {e}")))
+    crate::json_line::from_slice(body).map_err(|e| refusal(400, format!("malformed request: {e}")))
 }
 
 /// A body that could not be read: too large (413), or cut short.
@@ -358,7 +541,7 @@ async fn create(
     };
     let app2 = app.clone();
     let links2 = links.clone();
-    let id = tokio::task::spawn_blocking(move || app2.add(game, open, None, links2))
+    let id = tokio::task::spawn_blocking(move || app2.add(game, open, None, links2, None))
         .await
         .map_err(|_| refusal(500, "the game could not be opened"))??;
     Ok((
@@ -376,13 +559,22 @@ async fn load(
     let text =
         std::str::from_utf8(&body).map_err(|_| refusal(400, "a match record is text (UTF-8)"))?;
     let game = game_of_record(text).map_err(|e| refusal(400, e))?;
+    if crate::kernel::record::Record::parse(text)
+        .map(|r| r.get("withheld").is_some())
+        .unwrap_or(false)
+    {
+        return Err(refusal(
+            400,
+            "this record was downloaded before its game ended, without its seed: it does not replay; download it again once the game is over",
+        ));
+    }
     let Some(&game) = crate::games::NAMES.iter().find(|n| **n == game) else {
         return Err(refusal(400, "the record is of no game this server plays"));
     };
     let links = Links::new().map_err(|e| refusal(500, e))?;
     let open = Open::Record(text.to_string());
     let (app2, links2) = (app.clone(), links.clone());
-    let id = tokio::task::spawn_blocking(move || app2.add(game, open, None, links2))
+    let id = tokio::task::spawn_blocking(move || app2.add(game, open, None, links2, None))
         .await
         .map_err(|_| refusal(500, "the game could not be opened"))??;
     Ok((
@@ -426,7 +618,7 @@ async fn record(
 ) -> Result<Response, Refusal> {
     let Query(q) = q.map_err(bad_query)?;
     let (entry, _) = app.entry(&id, q.t.as_deref())?;
-    let text = run(&entry, |t| t.record()).await?;
+    let text = run(&entry, |t| t.client_record()).await?;
     Ok((
         [
             (
@@ -533,40 +725,58 @@ pub struct Server {
     /// What starting found worth saying (games that would not reload).
     pub notes: Vec<String>,
     pub reloaded: usize,
+    /// Games added from `--import-dir`.
+    pub imported: usize,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Server {
-    /// Binds, reloads the games of `config.dir`, and serves on a thread
-    /// of its own until [`Server::stop`] or the process ends.
+    /// Binds, opens the store `config.db` (adding `config.import_dir`'s
+    /// games), reloads its games, and serves on a thread of its own until
+    /// [`Server::stop`] or the process ends.
     pub fn start(config: Config) -> Result<Server, String> {
-        let store = Arc::new(Store::open(&config.dir)?);
+        let store = Arc::new(Store::open(&config.db)?);
+        let mut notes = Vec::new();
+        let mut imported = 0;
+        if let Some(dir) = &config.import_dir {
+            let (n, problems) = store.import_dir(dir, config.max_games)?;
+            imported = n;
+            notes.extend(problems.into_iter().map(|p| format!("import: {p}")));
+        }
         let app = App(Arc::new(Inner {
             games: RwLock::new(HashMap::new()),
             store: store.clone(),
             max_games: config.max_games,
+            idle: config.idle,
         }));
-        let (stored, mut notes) = store.load_all();
+        let (stored, problems) = store.load_all();
+        notes.extend(problems);
         let mut reloaded = 0;
         for s in stored.into_iter().take(config.max_games) {
             let game = match game_of_record(&s.record) {
                 Ok(g) if is_game(&g) => g,
                 Ok(g) => {
-                    notes.push(format!("{}.record: no game `{g}`", s.id));
+                    notes.push(format!("game {}: no game `{g}`", s.id));
                     continue;
                 }
                 Err(e) => {
-                    notes.push(format!("{}.record: {e}", s.id));
+                    notes.push(format!("game {}: {e}", s.id));
                     continue;
                 }
             };
             let Some(&game) = crate::games::NAMES.iter().find(|n| **n == game) else {
                 continue;
             };
-            match app.add(game, Open::Record(s.record), Some(s.id.clone()), s.links) {
+            match app.add(
+                game,
+                Open::Record(s.record),
+                Some(s.id.clone()),
+                s.links,
+                Some(s.version),
+            ) {
                 Ok(_) => reloaded += 1,
-                Err(e) => notes.push(format!("{}.record: {}", s.id, e.error)),
+                Err(e) => notes.push(format!("game {}: {}", s.id, e.error)),
             }
         }
         let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -601,6 +811,7 @@ impl Server {
             addr,
             notes,
             reloaded,
+            imported,
             stop: Some(stop),
             thread: Some(thread),
         })

@@ -1,27 +1,46 @@
-//! The server's games on disk: in its directory, a game `ID` is
-//! `ID.record` (its match record, the format `ball play --load` and
-//! `ball replay --check` read) and `ID.links` (its tokens, JSON), each
-//! written atomically (a temporary file, then a rename), so that a
-//! restart finds every game as it was last saved and no half-written
-//! file. The record is written after every action; the links once.
+//! The server's games on disk: one SQLite file (`ball serve --db`, the
+//! project's store, `crate::store`), a row a game in the `games` table
+//! (`crate::store::games`): its id, its match record (the format `ball
+//! play --load` and `ball replay --check` read), its links (tokens, JSON)
+//! and its version.
+//!
+//! What the server acknowledges is committed first: a create is one
+//! transaction that counts the games and adds the new one (so concurrent
+//! creates cannot pass `--max-games`, and a refused create leaves
+//! nothing), and a move is answered only once its record is saved. A
+//! committed transaction survives a `kill -9` (rollback journal,
+//! `synchronous = FULL`).
+//!
+//! [`Store::import_dir`] reads the directory of `ID.record` and
+//! `ID.links` files that servers kept before (`ball serve --import-dir`).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
+use std::sync::Mutex;
 
 use crate::files;
+use crate::store::{Schema, games};
 use crate::web::seats::Links;
 
 /// At most this many games are read back on start.
 pub const MAX_STORED: usize = 10_000;
 
+/// A server's games file: `application_id` "BALs".
+pub const SCHEMA: Schema = Schema {
+    application_id: 0x4241_4C73,
+    what: "a `ball serve` games",
+    migrations: &games::MIGRATIONS,
+};
+
 pub struct Store {
-    dir: PathBuf,
+    db: Mutex<crate::store::Store>,
 }
 
-/// A game read back from the directory.
+/// A game read back from the store.
 pub struct Stored {
     pub id: String,
     pub record: String,
     pub links: Links,
+    pub version: u64,
 }
 
 /// An id the server made: 16 hex digits (and so a safe file name).
@@ -30,41 +49,81 @@ pub fn is_id(id: &str) -> bool {
 }
 
 impl Store {
-    /// The store in `dir`, made if it is missing.
-    pub fn open(dir: &Path) -> Result<Store, String> {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot make the games directory `{}`: {e}", dir.display()))?;
-        Ok(Store {
-            dir: dir.to_path_buf(),
-        })
+    /// The games file at `path`, made if it is missing; an existing file
+    /// that is not one (or is newer, or corrupt) is refused untouched.
+    pub fn open(path: &Path) -> Result<Store, String> {
+        let db = if path.exists() {
+            crate::store::Store::open(path, &SCHEMA)?
+        } else {
+            crate::store::Store::create(path, &SCHEMA)?
+        };
+        Ok(Store { db: Mutex::new(db) })
     }
 
-    pub fn dir(&self) -> &Path {
-        &self.dir
+    fn db(&self) -> std::sync::MutexGuard<'_, crate::store::Store> {
+        self.db.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn path(&self, id: &str, ext: &str) -> PathBuf {
-        self.dir.join(format!("{id}.{ext}"))
+    /// Adds a new game, its record as it starts, in one transaction that
+    /// first counts the games: `Ok(false)` when there are `max` already
+    /// (nothing is written then).
+    pub fn add(
+        &self,
+        id: &str,
+        record: &str,
+        links: &Links,
+        version: u64,
+        max: usize,
+    ) -> Result<bool, String> {
+        let links = serde_json::to_string(links).map_err(|e| e.to_string())?;
+        self.db()
+            .write(|tx| games::insert_within(tx, id, record, &links, version, max))
     }
 
-    pub fn save_links(&self, id: &str, links: &Links) -> Result<(), String> {
-        let text = serde_json::to_string(links).map_err(|e| e.to_string())?;
-        files::write_atomic(&self.path(id, "links"), text.as_bytes())
+    /// Saves a game's record and version after an action.
+    pub fn save_record(&self, id: &str, record: &str, version: u64) -> Result<(), String> {
+        let found = self
+            .db()
+            .write(|tx| games::save_record(tx, id, record, version))?;
+        if found {
+            Ok(())
+        } else {
+            Err(format!("game {id} is not in the store"))
+        }
     }
 
-    pub fn save_record(&self, id: &str, record: &str) -> Result<(), String> {
-        files::write_atomic(&self.path(id, "record"), record.as_bytes())
-    }
-
-    /// Every game of the directory with its record and well-formed
-    /// links, in id order; the problems of the others, by file.
+    /// Every game of the store with its record and well-formed links, in
+    /// id order; the problems of the others, by id.
     pub fn load_all(&self) -> (Vec<Stored>, Vec<String>) {
+        let rows = match self.db().read(|tx| Ok(games::load_all(tx, MAX_STORED)?)) {
+            Ok(rows) => rows,
+            Err(e) => return (Vec::new(), vec![e]),
+        };
         let mut games = Vec::new();
         let mut problems = Vec::new();
-        let entries = match std::fs::read_dir(&self.dir) {
-            Ok(e) => e,
-            Err(e) => return (games, vec![format!("{}: {e}", self.dir.display())]),
-        };
+        for row in rows {
+            match crate::json_line::from_str::<Links>(&row.links) {
+                Ok(links) if links.well_formed() && is_id(&row.id) => games.push(Stored {
+                    id: row.id,
+                    record: row.record,
+                    links,
+                    version: row.version,
+                }),
+                Ok(_) => problems.push(format!("{}: malformed id or tokens", row.id)),
+                Err(e) => problems.push(format!("{}: malformed links: {e}", row.id)),
+            }
+        }
+        (games, problems)
+    }
+
+    /// Adds the games of a directory of `ID.record` and `ID.links` files
+    /// (what servers kept before the store), each in a transaction of its
+    /// own, keeping their ids and links; a game whose id the store holds
+    /// already is left out, and so is every game past `max`. The number
+    /// added, and the problems of the files that were not.
+    pub fn import_dir(&self, dir: &Path, max: usize) -> Result<(usize, Vec<String>), String> {
+        let entries = std::fs::read_dir(dir)
+            .map_err(|e| format!("cannot read `{}`: {}", dir.display(), files::io_reason(&e)))?;
         let mut ids: Vec<String> = entries
             .filter_map(|e| e.ok())
             .filter_map(|e| {
@@ -75,20 +134,42 @@ impl Store {
             .collect();
         ids.sort();
         ids.truncate(MAX_STORED);
+        let mut added = 0;
+        let mut problems = Vec::new();
         for id in ids {
-            let links = files::read_text(&self.path(&id, "links"), 4096).and_then(|t| {
-                serde_json::from_str::<Links>(&t).map_err(|e| format!("malformed links: {e}"))
+            let path = |ext: &str| dir.join(format!("{id}.{ext}"));
+            let links = files::read_text(&path("links"), 4096).and_then(|t| {
+                crate::json_line::from_str::<Links>(&t).map_err(|e| format!("malformed links: {e}"))
             });
-            let record = files::read_text(&self.path(&id, "record"), files::MAX_RECORD);
-            match (links, record) {
-                (Ok(links), Ok(record)) if links.well_formed() => {
-                    games.push(Stored { id, record, links })
+            let record = files::read_text(&path("record"), files::MAX_RECORD);
+            let (links, record) = match (links, record) {
+                (Ok(links), Ok(record)) if links.well_formed() => (links, record),
+                (Ok(_), Ok(_)) => {
+                    problems.push(format!("{id}.links: malformed tokens"));
+                    continue;
                 }
-                (Ok(_), Ok(_)) => problems.push(format!("{id}.links: malformed tokens")),
-                (Err(e), _) => problems.push(format!("{id}.links: {e}")),
-                (_, Err(e)) => problems.push(format!("{id}.record: {e}")),
+                (Err(e), _) => {
+                    problems.push(format!("{id}.links: {e}"));
+                    continue;
+                }
+                (_, Err(e)) => {
+                    problems.push(format!("{id}.record: {e}"));
+                    continue;
+                }
+            };
+            let held = self.db().read(|tx| Ok(games::load(tx, &id)?.is_some()))?;
+            if held {
+                problems.push(format!("{id}: the store holds this game already; left out"));
+                continue;
+            }
+            if self.add(&id, &record, &links, 0, max)? {
+                added += 1;
+            } else {
+                problems.push(format!(
+                    "{id}: the store holds its most games ({max}); left out"
+                ));
             }
         }
-        (games, problems)
+        Ok((added, problems))
     }
 }

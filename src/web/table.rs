@@ -96,8 +96,13 @@ pub trait Table {
     fn stamp(&self) -> (u64, usize);
     /// The version of the line of play (changes with actions only).
     fn version(&self) -> u64;
-    /// The match record as it stands.
+    /// Continues the version past a stored one (a reloaded game).
+    fn continue_after(&mut self, version: u64);
+    /// The match record as it stands (what the server stores).
     fn record(&self) -> String;
+    /// The match record as a client may download it: until the game
+    /// ends, without its seed and start position (they predict the dice).
+    fn client_record(&self) -> String;
     /// The position on the board, in the game's JSON.
     fn position(&self) -> String;
     /// The game is over.
@@ -306,8 +311,20 @@ impl<G: Module> Table for Live<G> {
         self.session.version()
     }
 
+    fn continue_after(&mut self, version: u64) {
+        self.session.continue_after(version);
+    }
+
     fn record(&self) -> String {
         self.session.record().write()
+    }
+
+    fn client_record(&self) -> String {
+        let mut r = self.session.record();
+        if self.session.to_move().is_some() {
+            withhold(&mut r);
+        }
+        r.write()
     }
 
     fn position(&self) -> String {
@@ -317,6 +334,18 @@ impl<G: Module> Table for Live<G> {
     fn over(&self) -> bool {
         self.session.to_move().is_none()
     }
+}
+
+/// The header fields that predict a die, taken out of an unfinished
+/// game's record before a client sees it; a `withheld` line says so.
+pub const WITHHELD: [&str; 2] = ["seed", "start"];
+
+fn withhold(r: &mut Record) {
+    r.header.retain(|(k, _)| !WITHHELD.contains(&k.as_str()));
+    r.set(
+        "withheld",
+        "seed and start position, until the game ends (they predict the dice)",
+    );
 }
 
 /// At most this much of a client's text is echoed in a message.

@@ -104,7 +104,12 @@ pub fn view<G: Module>(s: &Session<G>, who: Who, highlighted: Option<usize>) -> 
         "log": log(s),
         "played": s.played().len(),
         "ahead": s.history().ahead().len(),
-        "position": game.write_position(pos),
+        // What predicts a die is never sent before the game ends.
+        "position": if to_move.is_none() {
+            game.write_position(pos)
+        } else {
+            game.write_public_position(pos)
+        },
     })
 }
 

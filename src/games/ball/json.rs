@@ -232,7 +232,7 @@ pub fn read(text: &str, params: &Params) -> Result<Position, PositionError> {
             ),
         );
     }
-    let value: Value = serde_json::from_str(text).or_else(|e| err("(json)", e.to_string()))?;
+    let value: Value = crate::json_line::parse(text).or_else(|e| err("(json)", e.to_string()))?;
     let Value::Object(obj) = value else {
         return err("(json)", "a position is a JSON object");
     };

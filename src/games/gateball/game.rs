@@ -251,6 +251,10 @@ impl Title for Gateball {
         json::write(self, pos)
     }
 
+    fn write_public_position(&self, pos: &Position) -> String {
+        json::write_public(self, pos)
+    }
+
     fn read_position(&self, text: &str) -> Result<(Gateball, Position), String> {
         json::read_with(text, &self.scripts).map_err(|e| e.to_string())
     }

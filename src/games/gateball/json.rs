@@ -39,6 +39,21 @@ use crate::json_line::err;
 /// player, gate and ball a line so that positions diff well in scenario
 /// files. Ends with a newline.
 pub fn write(game: &Gateball, pos: &Position) -> String {
+    write_form(game, pos, false)
+}
+
+/// The fields that predict a die: the generator's state and the forced
+/// dice. A client of an unfinished game is never sent them.
+pub const SECRET: [&str; 2] = ["rng", "dice_queue"];
+
+/// The position as a client of an unfinished game is shown it: the
+/// canonical JSON without [`SECRET`]'s fields (not a position
+/// [`read_with`] takes back).
+pub fn write_public(game: &Gateball, pos: &Position) -> String {
+    write_form(game, pos, true)
+}
+
+fn write_form(game: &Gateball, pos: &Position, public: bool) -> String {
     let space = |s: Space| Value::String(s.to_string());
     let opt = |v: Option<Value>| v.unwrap_or(Value::Null);
     let nums = |it: &mut dyn Iterator<Item = u8>| Value::Array(it.map(Value::from).collect());
@@ -140,6 +155,9 @@ pub fn write(game: &Gateball, pos: &Position) -> String {
         ("perfect", pos.perfect.to_string()),
     ];
     let mut fields = fields;
+    if public {
+        fields.retain(|(k, _)| !SECRET.contains(k));
+    }
     variant_fields(game, pos, &mut fields);
     let mut out = block(&fields, 0);
     out.push('\n');
@@ -319,7 +337,7 @@ fn parse(text: &str, scripts: &Scripts) -> Result<(Gateball, Position), JsonErro
     // A variant that decides the end may play turns past the last.
     let decides_end = scripts.layout().is_some_and(|l| l.hooks("ending"));
     let value: Value =
-        serde_json::from_str(text).or_else(|e| err("(json)", format!("not JSON: {e}")))?;
+        crate::json_line::parse(text).or_else(|e| err("(json)", format!("not JSON: {e}")))?;
     let Value::Object(obj) = value else {
         return err("(json)", "a position is a JSON object");
     };

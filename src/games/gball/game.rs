@@ -291,6 +291,10 @@ impl Title for Gball {
         json::write_with(pos, self.layout())
     }
 
+    fn write_public_position(&self, pos: &Position) -> String {
+        json::write_public(pos, self.layout())
+    }
+
     /// The game returned plays this ruleset with the position's rosters
     /// (stars as the match has left them), which is what a new match
     /// from it would field.

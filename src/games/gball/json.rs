@@ -200,13 +200,31 @@ pub fn write(pos: &Position) -> String {
     write_with(pos, None)
 }
 
+/// The fields that predict a die: the generator's state and the forced
+/// dice. A client of an unfinished game is never sent them.
+pub const SECRET: [&str; 2] = ["rng", "dice"];
+
 /// [`write`] with the variants' counters (`vars`, only when one is not
 /// 0) and end (`ended_by`, only when a variant ended the match), named
 /// by the ruleset's layout.
 pub fn write_with(pos: &Position, layout: Option<&Layout>) -> String {
+    write_form(pos, layout, false)
+}
+
+/// The position as a client of an unfinished game is shown it:
+/// [`write_with`] without [`SECRET`]'s fields (not a position the reader
+/// takes back).
+pub fn write_public(pos: &Position, layout: Option<&Layout>) -> String {
+    write_form(pos, layout, true)
+}
+
+fn write_form(pos: &Position, layout: Option<&Layout>, public: bool) -> String {
     let Value::Object(mut m) = to_value(pos) else {
         unreachable!()
     };
+    if public {
+        m.retain(|k, _| !SECRET.contains(&k.as_str()));
+    }
     if pos.vars.iter().any(|&v| v != 0) {
         m.insert("vars".into(), vars_value(pos, layout));
     }
@@ -473,7 +491,7 @@ pub fn read(game: &Gball, text: &str) -> Result<Position, JsonError> {
         );
     }
     let v: Value =
-        serde_json::from_str(text)
+        crate::json_line::parse(text)
         .or_else(|e| err("(json)", format!("not JSON: {e} (gball-notation.md, Positions)")))?;
     let pos = parse(game, &v)?;
     check(game, &pos, &v)?;

@@ -103,7 +103,7 @@ pub fn parse(file: &str, text: &str) -> Result<Teams, String> {
         return Err(format!("{file}: a teams file is at most {MAX_BYTES} bytes"));
     }
     let v: Value =
-        serde_json::from_str(text).map_err(|e| format!("{file}: not JSON: {e} (G2.1)"))?;
+        crate::json_line::parse(text).map_err(|e| format!("{file}: not JSON: {e} (G2.1)"))?;
     let obj = v
         .as_object()
         .ok_or_else(|| format!("{file}: a teams file is an object with `RED` and `BLU` (G2.1)"))?;

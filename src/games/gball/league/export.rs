@@ -214,7 +214,7 @@ fn name_ok(what: &str, s: &str) -> Result<(), String> {
 
 /// Reads an export back into a league, checking everything.
 pub fn read(text: &str) -> Result<League, String> {
-    let doc: Doc = serde_json::from_str(text).map_err(|e| format!("not a league export: {e}"))?;
+    let doc: Doc = crate::json_line::from_str(text).map_err(|e| format!("not a league export: {e}"))?;
     if doc.format != FORMAT || doc.version != VERSION {
         return Err(format!(
             "format `{}` version {}: this binary reads `{FORMAT}` version {VERSION}",

@@ -64,6 +64,95 @@ pub fn action_name(k: u8) -> &'static str {
     names.get(usize::from(k)).copied().unwrap_or("?")
 }
 
+/// An action a variant declares in its `actions`: what every game reads
+/// of it (a game reads its own extra fields from `table`).
+pub struct ActionDecl {
+    /// Its interned word ([`intern_action`]).
+    pub id: u8,
+    pub name: String,
+    pub text: String,
+    /// The index of the variant that declares it.
+    pub variant: usize,
+    pub can: Option<Function>,
+    pub resolve: Option<Function>,
+    pub table: Table,
+}
+
+/// A ruleset's variants add at most this many actions: each is asked on
+/// every legal list where it may be taken.
+pub const MAX_ACTIONS: usize = 8;
+
+/// Reads variant `k`'s `actions` into `out`: each checked against
+/// `fields`, its `id` a new word (not one of `taken`, the notation's).
+pub fn read_actions(
+    v: &Variant,
+    k: usize,
+    fields: &[Field],
+    taken: &[&str],
+    out: &mut Vec<ActionDecl>,
+) -> Result<(), ScriptError> {
+    let err = |m: String| ScriptError::kernel(&v.file, &v.owner, "load", m);
+    let Some(list) = v
+        .table
+        .get::<Option<Table>>("actions")
+        .map_err(|_| err("`actions` must be a list of action tables".into()))?
+    else {
+        return Ok(());
+    };
+    for (i, a) in list.sequence_values::<Value>().enumerate() {
+        let Ok(Value::Table(a)) = a else {
+            return Err(err(format!("actions[{}] must be a table", i + 1)));
+        };
+        if out.len() >= MAX_ACTIONS {
+            return Err(err(format!(
+                "more than {MAX_ACTIONS} actions: each is asked on every legal list"
+            )));
+        }
+        check_keys(&a, &super::registry::names(fields))
+            .map_err(|m| err(format!("actions[{}]: {m}", i + 1)))?;
+        let name: String = a
+            .get::<Option<String>>("id")
+            .ok()
+            .flatten()
+            .ok_or_else(|| err(format!("actions[{}] needs `id`", i + 1)))?;
+        let word_ok = !name.is_empty()
+            && name.len() <= 24
+            && name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_');
+        if !word_ok {
+            return Err(err(format!(
+                "action `{name}`: an id is 1-24 lower-case letters or `_`"
+            )));
+        }
+        if taken.contains(&name.as_str()) || out.iter().any(|o| o.name == name) {
+            return Err(err(format!(
+                "action `{name}`: the notation already has that word"
+            )));
+        }
+        let text: String = a
+            .get::<Option<String>>("text")
+            .ok()
+            .flatten()
+            .filter(|t| !t.trim().is_empty())
+            .ok_or_else(|| err(format!("action `{name}`: `text` says what it does")))?;
+        let func = |f: &str| {
+            a.get::<Option<Function>>(f)
+                .map_err(|_| err(format!("action `{name}`: `{f}` must be a function")))
+        };
+        let id = intern_action(&name)
+            .ok_or_else(|| err("too many variant actions in this process".into()))?;
+        out.push(ActionDecl {
+            id,
+            name: name.clone(),
+            text,
+            variant: k,
+            can: func("can")?,
+            resolve: func("resolve")?,
+            table: a,
+        });
+    }
+    Ok(())
+}
+
 /// A ruleset lists at most this many variants: each is asked at every
 /// rule point it hooks.
 pub const MAX_VARIANTS: usize = 64;
@@ -464,6 +553,63 @@ impl<B: Binding> Host<B> {
                     format!("the change would break the rules: {m}"),
                 )
             }),
+        }
+    }
+}
+
+impl<B: Binding> Host<B> {
+    /// Whether variant action `a` may be taken now (its `can`, read-only;
+    /// none: yes). A failure or a bad answer is reported and says no.
+    pub fn can(
+        &self,
+        a: &ActionDecl,
+        pos: &B::Pos,
+        rules: &B::Rules,
+        args: &dyn Fn(&Lua) -> mlua::Result<MultiValue>,
+    ) -> bool {
+        let Some(f) = &a.can else { return true };
+        let v = &self.variants[a.variant];
+        let (r, _) = self.call(pos, rules, "can", false, |g| {
+            let mut x = args(&self.sandbox.lua)?;
+            x.push_front(Value::Table(g.clone()));
+            f.call::<Value>(x)
+        });
+        match r {
+            Ok(Value::Boolean(b)) => b,
+            Ok(other) => {
+                self.report(ScriptError::kernel(
+                    &v.file,
+                    &v.owner,
+                    "can",
+                    format!(
+                        "action `{}`: must return true or false, not {}",
+                        a.name,
+                        super::registry::show(&other)
+                    ),
+                ));
+                false
+            }
+            Err(e) => {
+                self.report(ScriptError::from_lua(&e, &v.file, &v.owner, "can"));
+                false
+            }
+        }
+    }
+
+    /// Variant action `a`'s `resolve` on a checked copy of `pos`; a
+    /// failure is reported and changes nothing.
+    pub fn resolve(
+        &self,
+        a: &ActionDecl,
+        pos: &mut B::Pos,
+        rules: &B::Rules,
+        args: &dyn Fn(&Lua) -> mlua::Result<MultiValue>,
+    ) {
+        let Some(f) = &a.resolve else { return };
+        let v = &self.variants[a.variant];
+        match self.write_call(v, f, "resolve", pos, rules, args) {
+            Ok(after) => *pos = after,
+            Err(e) => self.report(e),
         }
     }
 }

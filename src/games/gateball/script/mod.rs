@@ -12,7 +12,7 @@ pub mod points;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use mlua::{Function, Lua, Table};
+use mlua::{Lua, Table};
 
 use super::position::Position;
 use crate::script::ScriptError;
@@ -88,17 +88,18 @@ impl Binding for GateballBinding {
     }
 }
 
-/// One action a variant adds.
+/// One action a variant adds: the host's declaration, and whether the
+/// play ends after it (`ends_play`, T3.4).
 pub struct VariantAction {
-    /// Its interned name (`Action::Variant`).
-    pub id: u8,
-    pub name: String,
-    pub text: String,
-    /// The variant that declares it.
-    pub variant: usize,
-    pub can: Option<Function>,
-    pub resolve: Option<Function>,
+    pub decl: variants::ActionDecl,
     pub ends_play: bool,
+}
+
+impl std::ops::Deref for VariantAction {
+    type Target = variants::ActionDecl;
+    fn deref(&self) -> &variants::ActionDecl {
+        &self.decl
+    }
 }
 
 /// A ruleset's variants, loaded: one per game object (a thread's).
@@ -108,9 +109,6 @@ pub struct Scripted {
     pub frame: Frame,
     pub actions: Vec<VariantAction>,
 }
-
-/// The most actions a ruleset's variants add.
-pub const MAX_ACTIONS: usize = 8;
 
 /// A game's scripts: none for the rulebook. Compared and hashed by their
 /// text and options, as the rules they are.
@@ -176,10 +174,27 @@ pub fn load(
     };
     let host = Host::<GateballBinding>::load(sources, &mut layout)?;
     let mut errors = Vec::new();
-    let mut actions = Vec::new();
+    let mut decls = Vec::new();
     for (k, v) in host.variants.iter().enumerate() {
-        if let Err(e) = points::read_actions(v, k, &mut actions) {
+        if let Err(e) = variants::read_actions(v, k, api::ACTION_FIELDS, &points::WORDS, &mut decls)
+        {
             errors.push(crate::script::fields::at_field(e, &sources[k].text));
+        }
+    }
+    let mut actions = Vec::new();
+    for decl in decls {
+        let v = &host.variants[decl.variant];
+        match decl.table.get::<Option<bool>>("ends_play") {
+            Ok(ends) => actions.push(VariantAction {
+                ends_play: ends.unwrap_or(true),
+                decl,
+            }),
+            Err(_) => errors.push(ScriptError::kernel(
+                &v.file,
+                &v.owner,
+                "load",
+                format!("action `{}`: `ends_play` must be a boolean", decl.name),
+            )),
         }
     }
     if !errors.is_empty() {

@@ -5,9 +5,9 @@
 //! event, each action). One mechanism, the host's: a hook by name, asked
 //! in the ruleset's order, its answer checked here.
 
-use mlua::{Function, MultiValue, Table, Value};
+use mlua::{MultiValue, Table, Value};
 
-use super::{MAX_ACTIONS, Scripted, VariantAction};
+use super::{Scripted, VariantAction};
 use crate::games::gateball::Gateball;
 use crate::games::gateball::action::Action;
 use crate::games::gateball::apply::{self, Ending, Hooks};
@@ -15,10 +15,9 @@ use crate::games::gateball::event::Event;
 use crate::games::gateball::position::{Phase, Position, Team, Winner};
 use crate::games::gateball::space::Space;
 use crate::kernel::events::Sink;
-use crate::script::ScriptError;
 use crate::script::fields::check_keys;
 use crate::script::registry::show;
-use crate::script::variants::{Point, Variant, intern_action};
+use crate::script::variants::{Point, Variant};
 
 pub const ALLOW: usize = 0;
 pub const COST: usize = 1;
@@ -96,75 +95,8 @@ fn end_of(v: &Variant, t: &Table) -> Result<Ending, String> {
     Ok(Ending::End(winner, v.end(reason.as_deref())?))
 }
 
-/// The variants' actions in one variant's `actions` list.
-pub fn read_actions(v: &Variant, k: usize, out: &mut Vec<VariantAction>) -> Result<(), ScriptError> {
-    let err = |m: String| ScriptError::kernel(&v.file, &v.owner, "load", m);
-    let Some(list) = v
-        .table
-        .get::<Option<Table>>("actions")
-        .map_err(|_| err("`actions` must be a list of action tables".into()))?
-    else {
-        return Ok(());
-    };
-    for (i, a) in list.sequence_values::<Value>().enumerate() {
-        let Ok(Value::Table(a)) = a else {
-            return Err(err(format!("actions[{}] must be a table", i + 1)));
-        };
-        if out.len() >= MAX_ACTIONS {
-            return Err(err(format!(
-                "more than {MAX_ACTIONS} actions: each is on every legal list of phase `shot`"
-            )));
-        }
-        check_keys(&a, &crate::script::registry::names(super::api::ACTION_FIELDS))
-            .map_err(|m| err(format!("actions[{}]: {m}", i + 1)))?;
-        let name: String = a
-            .get::<Option<String>>("id")
-            .ok()
-            .flatten()
-            .ok_or_else(|| err(format!("actions[{}] needs `id`", i + 1)))?;
-        let word_ok = !name.is_empty()
-            && name.len() <= 24
-            && name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_');
-        if !word_ok {
-            return Err(err(format!(
-                "action `{name}`: an id is 1-24 lower-case letters or `_`"
-            )));
-        }
-        if ["power", "tech", "end", "shot", "spark"].contains(&name.as_str())
-            || out.iter().any(|o| o.name == name)
-        {
-            return Err(err(format!(
-                "action `{name}`: the notation already has that word"
-            )));
-        }
-        let text: String = a
-            .get::<Option<String>>("text")
-            .ok()
-            .flatten()
-            .filter(|t| !t.trim().is_empty())
-            .ok_or_else(|| err(format!("action `{name}`: `text` says what it does")))?;
-        let func = |f: &str| {
-            a.get::<Option<Function>>(f)
-                .map_err(|_| err(format!("action `{name}`: `{f}` must be a function")))
-        };
-        let ends_play = a
-            .get::<Option<bool>>("ends_play")
-            .map_err(|_| err(format!("action `{name}`: `ends_play` must be a boolean")))?
-            .unwrap_or(true);
-        let id = intern_action(&name)
-            .ok_or_else(|| err("too many variant actions in this process".into()))?;
-        out.push(VariantAction {
-            id,
-            name: name.clone(),
-            text,
-            variant: k,
-            can: func("can")?,
-            resolve: func("resolve")?,
-            ends_play,
-        });
-    }
-    Ok(())
-}
+/// The notation's words, which a variant action may not take.
+pub const WORDS: [&str; 5] = ["power", "tech", "end", "shot", "spark"];
 
 /// The rule points as `apply::Hooks` asks them, during one action.
 struct Live<'a> {
@@ -331,39 +263,13 @@ impl Scripted {
             .unwrap_or(true)
     }
 
-    /// Whether the playing team may take variant action `a` now.
-    fn can(&self, pos: &Position, a: &VariantAction) -> bool {
-        let Some(f) = &a.can else { return true };
-        let v = &self.host.variants[a.variant];
-        let (r, _) = self.host.call(pos, &self.frame, "can", false, |g| {
-            f.call::<Value>(g.clone())
-        });
-        match r {
-            Ok(Value::Boolean(b)) => b,
-            Ok(other) => {
-                self.host.report(ScriptError::kernel(
-                        &v.file,
-                        &v.owner,
-                        "can",
-                        format!("action `{}`: must return true or false, not {}", a.name, show(&other)),
-                ));
-                false
-            }
-            Err(e) => {
-                self.host
-                    .report(ScriptError::from_lua(&e, &v.file, &v.owner, "can"));
-                false
-            }
-        }
-    }
-
     /// The legal list as the variants change it: their actions added in
     /// phase `shot`, then `allow` asked of each; a list it would empty
     /// keeps the rules' (T3.6: a position always offers an action).
     pub fn legal(&self, _game: &Gateball, pos: &Position, out: &mut Vec<Action>) {
         if pos.phase == Phase::Shot {
             for a in &self.actions {
-                if self.can(pos, a) {
+                if self.host.can(a, pos, &self.frame, &|_| args(Vec::new())) {
                     out.push(Action::Variant(a.id));
                 }
             }
@@ -477,13 +383,7 @@ impl Scripted {
     /// play ends (T3.4) unless it says not.
     fn variant_action(&self, game: &Gateball, pos: &mut Position, id: u8, log: &mut Vec<Event>) {
         let Some(a) = self.action(id) else { return };
-        if let Some(f) = &a.resolve {
-            let v = &self.host.variants[a.variant];
-            match self.host.write_call(v, f, "resolve", pos, &self.frame, &|_| args(Vec::new())) {
-                Ok(after) => *pos = after,
-                Err(e) => self.host.report(e),
-            }
-        }
+        self.host.resolve(a, pos, &self.frame, &|_| args(Vec::new()));
         if a.ends_play && !pos.is_over() {
             apply::end_play_with(game, pos, log, &mut Live { s: self });
         }

@@ -94,95 +94,9 @@ pub struct Script {
     pub rules: Rules,
     /// Whether some variant hooks each point, by [`Point`].
     hooked: Vec<bool>,
-    /// The variants' own actions.
-    pub actions: Vec<VariantAction>,
-}
-
-/// An action a variant adds: offered to a player wherever he may `stay`
-/// (a move decision, G6.3) and its `can` allows; its `resolve` writes,
-/// then he stays.
-pub struct VariantAction {
-    /// Its interned word (`Action::Variant`).
-    pub id: u8,
-    pub name: String,
-    pub text: String,
-    /// The variant that declares it.
-    pub variant: usize,
-    pub can: Option<mlua::Function>,
-    pub resolve: Option<mlua::Function>,
-}
-
-/// The most actions a ruleset's variants add.
-pub const MAX_ACTIONS: usize = 8;
-
-/// Reads one variant's `actions`.
-fn read_actions(
-    v: &crate::script::variants::Variant,
-    k: usize,
-    out: &mut Vec<VariantAction>,
-) -> Result<(), ScriptError> {
-    use mlua::{Function, Table, Value};
-    let err = |m: String| ScriptError::kernel(&v.file, &v.owner, "load", m);
-    let Some(list) = v
-        .table
-        .get::<Option<Table>>("actions")
-        .map_err(|_| err("`actions` must be a list of action tables".into()))?
-    else {
-        return Ok(());
-    };
-    for (i, a) in list.sequence_values::<Value>().enumerate() {
-        let Ok(Value::Table(a)) = a else {
-            return Err(err(format!("actions[{}] must be a table", i + 1)));
-        };
-        if out.len() >= MAX_ACTIONS {
-            return Err(err(format!(
-                "more than {MAX_ACTIONS} actions: each is on every move decision's list"
-            )));
-        }
-        crate::script::fields::check_keys(&a, &crate::script::registry::names(api::VARIANT_ACTION_FIELDS))
-            .map_err(|m| err(format!("actions[{}]: {m}", i + 1)))?;
-        let name: String = a
-            .get::<Option<String>>("id")
-            .ok()
-            .flatten()
-            .ok_or_else(|| err(format!("actions[{}] needs `id`", i + 1)))?;
-        let word_ok = !name.is_empty()
-            && name.len() <= 24
-            && name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_');
-        let taken = [
-            "place", "move", "stay", "turn", "decline", "receivers", "block", "catch", "aim",
-            "keep", "throw", "spin", "handoff",
-        ];
-        if !word_ok {
-            return Err(err(format!(
-                "action `{name}`: an id is 1-24 lower-case letters or `_`"
-            )));
-        }
-        if taken.contains(&name.as_str()) || out.iter().any(|o| o.name == name) {
-            return Err(err(format!("action `{name}`: the notation already has that word")));
-        }
-        let text: String = a
-            .get::<Option<String>>("text")
-            .ok()
-            .flatten()
-            .filter(|t| !t.trim().is_empty())
-            .ok_or_else(|| err(format!("action `{name}`: `text` says what it does")))?;
-        let func = |f: &str| {
-            a.get::<Option<Function>>(f)
-                .map_err(|_| err(format!("action `{name}`: `{f}` must be a function")))
-        };
-        let id = crate::script::variants::intern_action(&name)
-            .ok_or_else(|| err("too many variant actions in this process".into()))?;
-        out.push(VariantAction {
-            id,
-            name: name.clone(),
-            text,
-            variant: k,
-            can: func("can")?,
-            resolve: func("resolve")?,
-        });
-    }
-    Ok(())
+    /// The variants' own actions, offered wherever a player may `stay`
+    /// (G6.3): `resolve`, then he stays.
+    pub actions: Vec<crate::script::variants::ActionDecl>,
 }
 
 /// A G-ball parameter's value, for `game.param`.
@@ -241,7 +155,12 @@ impl Script {
         let mut actions = Vec::new();
         let mut errors = Vec::new();
         for (k, v) in host.variants.iter().enumerate() {
-            if let Err(e) = read_actions(v, k, &mut actions) {
+            let taken = [
+                "place", "move", "stay", "turn", "decline", "receivers", "block", "catch", "aim",
+                "keep", "throw", "spin", "handoff",
+            ];
+            let fields = api::VARIANT_ACTION_FIELDS;
+            if let Err(e) = crate::script::variants::read_actions(v, k, fields, &taken, &mut actions) {
                 errors.push(crate::script::fields::at_field(e, &sources[k].text));
             }
         }
@@ -266,43 +185,15 @@ impl Script {
 
     /// The variant actions player `p` may take now (where he may stay).
     pub fn actions_for(&self, pos: &Position, p: u8) -> Vec<Action> {
-        let mut out = Vec::new();
-        for a in &self.actions {
-            let ok = match &a.can {
-                None => true,
-                Some(f) => {
-                    let v = &self.host.variants[a.variant];
-                    let (r, _) = self.host.call(pos, &self.rules, "can", false, |g| {
-                        f.call::<mlua::Value>((g.clone(), super::position::id_name(p)))
-                    });
-                    match r {
-                        Ok(mlua::Value::Boolean(b)) => b,
-                        Ok(other) => {
-                            self.host.report(ScriptError::kernel(
-                                &v.file,
-                                &v.owner,
-                                "can",
-                                format!(
-                                    "action `{}`: must return true or false, not {}",
-                                    a.name,
-                                    crate::script::registry::show(&other)
-                                ),
-                            ));
-                            false
-                        }
-                        Err(e) => {
-                            self.host
-                                .report(ScriptError::from_lua(&e, &v.file, &v.owner, "can"));
-                            false
-                        }
-                    }
-                }
-            };
-            if ok {
-                out.push(Action::Variant { id: a.id, player: p });
-            }
-        }
-        out
+        let who = super::position::id_name(p);
+        let args = |lua: &mlua::Lua| {
+            Ok(mlua::MultiValue::from_vec(vec![mlua::Value::String(lua.create_string(&who)?)]))
+        };
+        self.actions
+            .iter()
+            .filter(|a| self.host.can(a, pos, &self.rules, &args))
+            .map(|a| Action::Variant { id: a.id, player: p })
+            .collect()
     }
 
     /// What variant action `id` does, for the boards.
@@ -318,21 +209,15 @@ impl Script {
         Some(Action::Variant { id: a.id, player })
     }
 
-    /// A variant action's `resolve`, on a checked copy; a failure is
-    /// reported and changes nothing.
+    /// A variant action's `resolve`, on a checked copy.
     fn resolve(&self, pos: &mut Position, id: u8, player: u8) {
         let Some(a) = self.actions.iter().find(|a| a.id == id) else {
             return;
         };
-        let Some(f) = &a.resolve else { return };
-        let v = &self.host.variants[a.variant];
         let who = super::position::id_name(player);
-        match self.host.write_call(v, f, "resolve", pos, &self.rules, &|lua| {
+        self.host.resolve(a, pos, &self.rules, &|lua| {
             Ok(mlua::MultiValue::from_vec(vec![mlua::Value::String(lua.create_string(&who)?)]))
-        }) {
-            Ok(after) => *pos = after,
-            Err(e) => self.host.report(e),
-        }
+        });
     }
 
     /// The counters of a new match.

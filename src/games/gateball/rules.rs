@@ -329,10 +329,16 @@ impl Judge<'_> {
         Ok(Self::outcome(&w, self.rest(&w)))
     }
 
-    /// Every legal technical path of `die` steps, each with its outcome.
-    pub fn paths(&self, origin: Space, die: u8, out: &mut impl FnMut(Motion, Outcome)) {
+    /// Every legal technical path of `die` steps, each with its outcome,
+    /// while `out` returns true; false when `out` stopped the walk.
+    pub fn paths(
+        &self,
+        origin: Space,
+        die: u8,
+        out: &mut impl FnMut(Motion, Outcome) -> bool,
+    ) -> bool {
         let mut steps = [Dir::N; 6];
-        self.extend(self.begin(origin), &mut steps, die, out);
+        self.extend(self.begin(origin), &mut steps, die, out)
     }
 
     fn extend(
@@ -340,42 +346,52 @@ impl Judge<'_> {
         w: Walk,
         steps: &mut [Dir; 6],
         die: u8,
-        out: &mut impl FnMut(Motion, Outcome),
-    ) {
+        out: &mut impl FnMut(Motion, Outcome) -> bool,
+    ) -> bool {
         for dir in Dir::ORTHOGONAL {
             let mut next = w;
             let len = usize::from(w.steps);
             steps[len] = dir;
-            match self.step(&mut next, dir, true) {
-                Err(_) => {}
+            let go_on = match self.step(&mut next, dir, true) {
+                Err(_) => true,
                 Ok(Step::Stop(end)) => out(Motion::path(&steps[..=len]), Self::outcome(&next, end)),
                 Ok(Step::Go) if next.steps == die => out(
                     Motion::path(&steps[..=len]),
                     Self::outcome(&next, self.rest(&next)),
                 ),
                 Ok(Step::Go) => self.extend(next, steps, die, out),
+            };
+            if !go_on {
+                return false;
             }
         }
+        true
     }
 
     /// Every legal straight move for `dice` (T5.2): orthogonally their sum,
-    /// diagonally one die (each distinct value once).
-    pub fn straights(&self, origin: Space, dice: &[u8], out: &mut impl FnMut(Motion, Outcome)) {
+    /// diagonally one die (each distinct value once), while `out` returns
+    /// true; false when `out` stopped.
+    pub fn straights(
+        &self,
+        origin: Space,
+        dice: &[u8],
+        out: &mut impl FnMut(Motion, Outcome) -> bool,
+    ) -> bool {
         for dir in Dir::ALL {
-            let mut try_dist = |dist: u8| {
-                if let Ok(o) = self.straight(origin, dir, dist) {
-                    out(Motion::Straight { dir, dist }, o);
-                }
+            let mut try_dist = |dist: u8| match self.straight(origin, dir, dist) {
+                Ok(o) => out(Motion::Straight { dir, dist }, o),
+                Err(_) => true,
             };
-            if dir.is_orthogonal() {
-                try_dist(dice.iter().sum());
+            let go_on = if dir.is_orthogonal() {
+                try_dist(dice.iter().sum())
             } else {
-                try_dist(dice[0]);
-                if dice.len() > 1 && dice[1] != dice[0] {
-                    try_dist(dice[1]);
-                }
+                try_dist(dice[0]) && (dice.len() < 2 || dice[1] == dice[0] || try_dist(dice[1]))
+            };
+            if !go_on {
+                return false;
             }
         }
+        true
     }
 }
 
@@ -411,10 +427,19 @@ pub fn mover(game: &Gateball, pos: &Position) -> Option<(u8, MoveKind, Vec<Space
 /// Every legal move of phase `move` or `spark`, with its outcome, in
 /// generation order. Empty in the other phases.
 pub fn moves(game: &Gateball, pos: &Position, out: &mut impl FnMut(Move, Outcome)) {
+    moves_while(game, pos, &mut |m, o| {
+        out(m, o);
+        true
+    });
+}
+
+/// [`moves`] while `out` returns true: false when it stopped the search
+/// (`any_move` needs one move, not all of them).
+fn moves_while(game: &Gateball, pos: &Position, out: &mut impl FnMut(Move, Outcome) -> bool) -> bool {
     let Some((ball, kind, origins)) = mover(game, pos) else {
-        return;
+        return true;
     };
-    let Some(shot) = pos.shot else { return };
+    let Some(shot) = pos.shot else { return true };
     let start = kind == MoveKind::Start;
     for origin in origins {
         let judge = Judge {
@@ -432,18 +457,22 @@ pub fn moves(game: &Gateball, pos: &Position, out: &mut impl FnMut(Move, Outcome
                 o,
             )
         };
-        match shot {
+        let go_on = match shot {
             ShotKind::Power => judge.straights(origin, &pos.dice, &mut emit),
             ShotKind::Tech => judge.paths(origin, pos.dice[0], &mut emit),
+        };
+        if !go_on {
+            return false;
         }
     }
+    true
 }
 
 /// Whether phase `move`/`spark` of `pos` has any legal move (T5.7, T7.7).
 pub fn any_move(game: &Gateball, pos: &Position) -> bool {
-    let mut any = false;
-    moves(game, pos, &mut |_, _| any = true);
-    any
+    // Stopped at the first move found: a roll's T5.7 check, asked after
+    // every roll (36 times a `power` when greedy weighs it), needs no more.
+    !moves_while(game, pos, &mut |_, _| false)
 }
 
 /// Every legal action of `pos` in generation order (deterministic).
@@ -537,9 +566,15 @@ pub fn start_can_pass_gate1(court: &Court) -> bool {
         };
         let mut found = false;
         for d1 in 1..=6u8 {
-            judge.paths(origin, d1, &mut |_, o| found |= passes(&o));
+            judge.paths(origin, d1, &mut |_, o| {
+                found |= passes(&o);
+                !found
+            });
             for d2 in 1..=6u8 {
-                judge.straights(origin, &[d1, d2], &mut |_, o| found |= passes(&o));
+                judge.straights(origin, &[d1, d2], &mut |_, o| {
+                    found |= passes(&o);
+                    !found
+                });
             }
         }
         found

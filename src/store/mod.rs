@@ -136,9 +136,11 @@ impl Store {
     }
 
     /// Makes a new store file at `path` (refusing an existing one) and
-    /// fills it with `init`, in the same transaction as its schema: the
-    /// file is whole or holds nothing of the store (and is then refused
-    /// as not one: a killed creation leaves an empty file).
+    /// fills it with `init`, in the same transaction as its schema. The
+    /// file is made whole under a temporary name beside `path`, then
+    /// linked to `path` (which fails if a file took the name meanwhile,
+    /// so two creators never share one): a killed creation leaves no
+    /// file at `path`, only a temporary one.
     pub fn create_with(
         path: &Path,
         schema: &Schema,
@@ -146,19 +148,18 @@ impl Store {
     ) -> Result<Store, String> {
         not_stdin(path)?;
         let name = shown(path);
-        // Claims the name first, so that two creators never share a file.
-        std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(path)
-            .map_err(|e| match e.kind() {
-                std::io::ErrorKind::AlreadyExists => {
-                    format!("{name} exists already: a new store is never written over a file")
-                }
-                _ => format!("{name}: cannot create: {}", crate::files::io_reason(&e)),
-            })?;
+        let exists = || format!("{name} exists already: a new store is never written over a file");
+        if path.exists() {
+            return Err(exists());
+        }
+        let tmp = temporary_beside(path);
         let made = (|| {
-            let mut store = Store::connect(path)?;
+            std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&tmp)
+                .map_err(|e| format!("{name}: cannot create: {}", crate::files::io_reason(&e)))?;
+            let mut store = Store::connect(&tmp)?;
             store.write(|tx| {
                 tx.pragma_update(None, "application_id", schema.application_id as i64)?;
                 for m in schema.migrations {
@@ -167,12 +168,16 @@ impl Store {
                 tx.pragma_update(None, "user_version", schema.version() as i64)?;
                 init(tx)
             })?;
-            Ok(store)
+            // Closed before it is linked: the rollback journal is gone.
+            drop(store);
+            std::fs::hard_link(&tmp, path).map_err(|e| match e.kind() {
+                std::io::ErrorKind::AlreadyExists => exists(),
+                _ => format!("{name}: cannot create: {}", crate::files::io_reason(&e)),
+            })
         })();
-        if made.is_err() {
-            let _ = std::fs::remove_file(path);
-        }
-        made
+        let _ = std::fs::remove_file(&tmp);
+        made?;
+        Store::connect(path)
     }
 
     /// Opens an existing store file of `schema`, migrating an older
@@ -249,14 +254,7 @@ impl Store {
         &mut self,
         f: impl FnOnce(&Transaction) -> Result<T, Failure>,
     ) -> Result<T, String> {
-        let path = self.path.clone();
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(|e| sql_error(&path, e))?;
-        let value = f(&tx).map_err(|e| e.message(&path))?;
-        tx.commit().map_err(|e| sql_error(&path, e))?;
-        Ok(value)
+        self.transaction(TransactionBehavior::Immediate, f)
     }
 
     /// Runs `f` on one consistent snapshot (a read transaction).
@@ -264,15 +262,33 @@ impl Store {
         &mut self,
         f: impl FnOnce(&Transaction) -> Result<T, Failure>,
     ) -> Result<T, String> {
+        self.transaction(TransactionBehavior::Deferred, f)
+    }
+
+    /// Runs `f` in one transaction of `behavior` and commits it.
+    fn transaction<T>(
+        &mut self,
+        behavior: TransactionBehavior,
+        f: impl FnOnce(&Transaction) -> Result<T, Failure>,
+    ) -> Result<T, String> {
         let path = self.path.clone();
         let tx = self
             .conn
-            .transaction_with_behavior(TransactionBehavior::Deferred)
+            .transaction_with_behavior(behavior)
             .map_err(|e| sql_error(&path, e))?;
         let value = f(&tx).map_err(|e| e.message(&path))?;
         tx.commit().map_err(|e| sql_error(&path, e))?;
         Ok(value)
     }
+}
+
+/// A new name beside `path` for a file being made (`.NAME.tmp-PID`).
+fn temporary_beside(path: &Path) -> PathBuf {
+    let file = path
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    path.with_file_name(format!(".{file}.tmp-{}", std::process::id()))
 }
 
 /// Why a transaction's work failed: SQLite, or the caller's own reason.
@@ -352,6 +368,19 @@ mod tests {
                 .unwrap()
                 .contains("not an SQLite")
         );
+    }
+
+    /// A creation that fails leaves nothing behind: no file at the path
+    /// (a later `create` works) and no temporary file beside it.
+    #[test]
+    fn a_failed_creation_leaves_no_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.db");
+        let e = Store::create_with(&path, &TEST, |tx| tx.execute_batch("NOT SQL")).err();
+        assert!(e.is_some());
+        let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert!(left.is_empty(), "{left:?}");
+        Store::create(&path, &TEST).unwrap();
     }
 
     #[test]

@@ -26,6 +26,24 @@ use super::layout::{self, Layout};
 use super::registry::{Api, Field, Gate};
 use super::sandbox::Sandbox;
 
+/// A hook's first value; nil when it returned none.
+pub fn first(values: MultiValue) -> Value {
+    values.into_iter().next().unwrap_or(Value::Nil)
+}
+
+/// A yes-or-veto answer (`allow`, `spark`, `earns_star`): `false`
+/// refuses (`Some(false)`); nil or `true` leaves it to the next variant.
+pub fn veto(values: MultiValue) -> Result<Option<bool>, String> {
+    match first(values) {
+        Value::Nil | Value::Boolean(true) => Ok(None),
+        Value::Boolean(false) => Ok(Some(false)),
+        other => Err(format!(
+            "must return nil, true or false, not {}",
+            super::registry::show(&other)
+        )),
+    }
+}
+
 /// A ruleset's script file: its path as messages show it, and its text.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Source {

@@ -14,6 +14,7 @@ use mlua::{MultiValue, Table, Value};
 use super::error::ScriptError;
 use super::host::{Host, Variant};
 use crate::script::fields::check_keys;
+use crate::script::variants::first;
 use crate::games::ball::action::Action;
 use crate::games::ball::apply::{Ending, RulesEnd};
 use crate::games::ball::event::{Event, Taking};
@@ -456,9 +457,6 @@ fn ap_answer(values: MultiValue) -> Result<Option<u8>, String> {
     }
 }
 
-fn first(values: MultiValue) -> Value {
-    values.into_iter().next().unwrap_or(Value::Nil)
-}
 
 fn shown(v: &Value) -> String {
     crate::script::registry::show(v)

@@ -17,7 +17,7 @@ use crate::games::gateball::space::Space;
 use crate::kernel::events::Sink;
 use crate::script::fields::check_keys;
 use crate::script::registry::show;
-use crate::script::variants::{Point, Variant};
+use crate::script::variants::{Point, Variant, first, veto};
 
 pub const ALLOW: usize = 0;
 pub const COST: usize = 1;
@@ -46,9 +46,6 @@ pub const POINTS: &[Point] = &[
     Point { name: "after_action", writes: true },
 ];
 
-fn first(values: MultiValue) -> Value {
-    values.into_iter().next().unwrap_or(Value::Nil)
-}
 
 fn args(values: Vec<Value>) -> mlua::Result<MultiValue> {
     Ok(MultiValue::from_vec(values))
@@ -202,11 +199,7 @@ impl Hooks for Live<'_> {
                 pos,
                 &self.s.frame,
                 &|_| args(vec![Value::Integer(ball.into()), Value::Integer(touched.into())]),
-                &mut |_, values| match first(values) {
-                    Value::Nil | Value::Boolean(true) => Ok(None),
-                    Value::Boolean(false) => Ok(Some(false)),
-                    other => Err(format!("must return nil, true or false, not {}", show(&other))),
-                },
+                &mut |_, values| veto(values),
             )
             .unwrap_or(true)
     }
@@ -254,11 +247,7 @@ impl Scripted {
                 pos,
                 &self.frame,
                 &|lua| args(vec![Value::String(lua.create_string(&text)?)]),
-                &mut |_, values| match first(values) {
-                    Value::Nil | Value::Boolean(true) => Ok(None),
-                    Value::Boolean(false) => Ok(Some(false)),
-                    other => Err(format!("must return nil, true or false, not {}", show(&other))),
-                },
+                &mut |_, values| veto(values),
             )
             .unwrap_or(true)
     }

@@ -15,7 +15,7 @@ use crate::games::gball::event::{Event, Injury};
 use crate::games::gball::flow::{Ending, RulesEnd};
 use crate::games::gball::position::{Position, Winner, id_name, members};
 use crate::script::fields::check_keys;
-use crate::script::variants::{Decide, Point as P, Variant};
+use crate::script::variants::{Decide, Point as P, Variant, first, veto};
 
 /// A rule point, by its index in [`POINTS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,9 +81,6 @@ pub const POINTS: &[P] = &[
     },
 ];
 
-fn first(values: MultiValue) -> Value {
-    values.into_iter().next().unwrap_or(Value::Nil)
-}
 
 fn shown(v: &Value) -> String {
     crate::script::registry::show(v)
@@ -242,14 +239,7 @@ impl Script {
             Point::Allow,
             pos,
             &|lua| args(lua, vec![Value::Table(action_table(lua, a)?)]),
-            &mut |_, values| match first(values) {
-                Value::Nil | Value::Boolean(true) => Ok(None),
-                Value::Boolean(false) => Ok(Some(false)),
-                other => Err(format!(
-                    "must return nil, true or false, not {}",
-                    shown(&other)
-                )),
-            },
+            &mut |_, values| veto(values),
         )
         .unwrap_or(true)
     }
@@ -367,14 +357,7 @@ impl Script {
             Point::EarnsStar,
             pos,
             &|lua| args(lua, vec![s(lua, &id_name(p))?, s(lua, &star.to_string())?]),
-            &mut |_, values| match first(values) {
-                Value::Nil | Value::Boolean(true) => Ok(None),
-                Value::Boolean(false) => Ok(Some(false)),
-                other => Err(format!(
-                    "must return nil, true or false, not {}",
-                    shown(&other)
-                )),
-            },
+            &mut |_, values| veto(values),
         )
         .unwrap_or(true)
     }

@@ -64,12 +64,14 @@ impl GreedyBot {
         if game.to_move(pos) != Some(me) {
             return game.evaluate(pos, me);
         }
-        let mut legal = Vec::new();
-        game.legal_into(pos, &mut legal);
-        legal
-            .into_iter()
-            .map(|a| self.after(game, pos, a, me))
-            .fold(f64::NEG_INFINITY, f64::max)
+        let mut best = f64::NEG_INFINITY;
+        let dice = &mut self.dice;
+        game.children(
+            pos,
+            &mut |next| game.resample(next, dice),
+            &mut |_, next| best = best.max(game.evaluate(next, me)),
+        );
+        best
     }
 }
 

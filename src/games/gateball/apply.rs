@@ -10,7 +10,7 @@ use super::action::Action;
 use super::event::{Event, PlayKind};
 use super::position::{Phase, Place, Position, ShotKind, Team, Winner};
 use super::rules::{self, End, Outcome, Refusal};
-use super::space::Space;
+use super::space::{Space, SpaceFilter};
 use crate::kernel::events::Sink;
 
 /// Why an action is refused, with the rule.
@@ -191,6 +191,13 @@ fn roll_shot(
         sink.emit(Event::NoMove(pos.ball));
         end_play_with(game, pos, sink, h);
     }
+}
+
+/// A move of `rules::moves` of `pos` with the outcome it was listed
+/// with, by the rules alone: what [`apply`] does for it without judging
+/// the move a second time.
+pub fn apply_listed_move(game: &Gateball, pos: &mut Position, o: Outcome) {
+    carry_out(game, pos, o, &mut (), &mut ());
 }
 
 /// Carries out a judged move of the ball whose move it is.
@@ -392,7 +399,13 @@ fn next_shot(pos: &mut Position) {
 /// always searched.
 fn placement(game: &Gateball, pos: &Position, entered: Space, stepped: bool) -> Space {
     let court = &game.court;
-    let free = |s: Space| !court.is_start(s) && !pos.occupied(s);
+    let mut taken = SpaceFilter::default();
+    for b in &pos.balls {
+        if let Some(s) = b.place.space() {
+            taken.add(s);
+        }
+    }
+    let free = |s: Space| !court.is_start(s) && !(taken.may_hold(s) && pos.occupied(s));
     if stepped && free(entered) {
         return entered;
     }

@@ -150,9 +150,15 @@ impl Court {
 
     /// Every Outside-Line space in board order.
     pub fn outside_spaces(&self) -> impl Iterator<Item = Space> + '_ {
-        (1..=self.board_cols())
-            .flat_map(move |col| (1..=self.board_rows()).map(move |row| Space::new(col, row)))
-            .filter(|&s| self.is_outside(s))
+        // The ring only, in board order: whole edge columns, the two edge
+        // rows of each column between (an out-ball's placement searches it).
+        let (cols, rows) = (self.board_cols(), self.board_rows());
+        (1..=cols).flat_map(move |col| {
+            let step = if col == 1 || col == cols { 1 } else { rows - 1 };
+            (1..=rows)
+                .step_by(usize::from(step))
+                .map(move |row| Space::new(col, row))
+        })
     }
 
     /// Checks T1.8; the error names the rule's broken condition and the

@@ -8,7 +8,8 @@
 use super::action::{self, Action};
 use super::apply;
 use super::event::Event;
-use super::position::{Position, ShotKind, Team, Winner};
+use super::position::{Phase, Position, ShotKind, Team, Winner};
+use super::rules;
 use super::ruleset::{self, GateballRuleset};
 use super::{Gateball, json, setup, show};
 use crate::kernel::game::{End, Game, GameOption, Outcome, Seat, SeatResult, Title};
@@ -116,6 +117,33 @@ impl Game for Gateball {
     fn resample(&self, pos: &mut Position, rng: &mut SplitMix64) {
         pos.rng = SplitMix64::new(rng.next_u64());
         pos.dice_queue.clear();
+    }
+
+    /// The shots and sparks come with their outcomes from the move
+    /// generator, so each is carried out without being judged again; the
+    /// rest (and every action of a ruleset with variants, whose `apply`
+    /// asks them) goes the default way.
+    fn children(
+        &self,
+        pos: &Position,
+        prepare: &mut impl FnMut(&mut Position),
+        visit: &mut impl FnMut(Action, &Position),
+    ) {
+        let spark = match pos.phase {
+            _ if self.scripts.get().is_some() => None,
+            Phase::Move => Some(false),
+            Phase::Spark => Some(true),
+            Phase::Shot | Phase::Over => None,
+        };
+        let Some(spark) = spark else {
+            return crate::kernel::game::children_by_apply(self, pos, prepare, visit);
+        };
+        rules::moves(self, pos, &mut |m, outcome| {
+            let mut next = pos.clone();
+            prepare(&mut next);
+            apply::apply_listed_move(self, &mut next, outcome);
+            visit(if spark { Action::Spark(m) } else { Action::Shot(m) }, &next);
+        });
     }
 
     /// `power` rolls two dice, `tech` one, all faces equally likely; the

@@ -170,6 +170,30 @@ impl Dir {
     }
 }
 
+/// A quick "maybe" filter over a few spaces: a space can be one of them
+/// only if its column and its row are both some space's. Coordinates past
+/// 126 share the last bit, so the filter stays conservative on any court.
+#[derive(Clone, Copy, Default)]
+pub struct SpaceFilter {
+    cols: u128,
+    rows: u128,
+}
+
+impl SpaceFilter {
+    fn bit(x: u8) -> u128 {
+        1 << x.min(127)
+    }
+
+    pub fn add(&mut self, s: Space) {
+        self.cols |= Self::bit(s.col);
+        self.rows |= Self::bit(s.row);
+    }
+
+    pub fn may_hold(self, s: Space) -> bool {
+        self.cols & Self::bit(s.col) != 0 && self.rows & Self::bit(s.row) != 0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -201,5 +225,20 @@ mod tests {
         let b2 = Space::parse("B2").unwrap();
         let b10 = Space::parse("B10").unwrap();
         assert!(a17 < b1 && b2 < b10);
+    }
+
+    #[test]
+    fn a_space_filter_never_says_no_to_a_space_it_holds() {
+        let mut f = SpaceFilter::default();
+        let held = [Space::new(1, 1), Space::new(30, 200), Space::new(127, 3), Space::new(255, 255)];
+        for s in held {
+            f.add(s);
+        }
+        for s in held {
+            assert!(f.may_hold(s), "{s:?}");
+        }
+        // A space whose column no held space shares is ruled out.
+        assert!(!f.may_hold(Space::new(2, 1)));
+        assert!(!f.may_hold(Space::new(5, 9)));
     }
 }

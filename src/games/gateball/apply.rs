@@ -405,7 +405,8 @@ fn placement(game: &Gateball, pos: &Position, entered: Space, stepped: bool) -> 
             taken.add(s);
         }
     }
-    let free = |s: Space| !court.is_start(s) && !(taken.may_hold(s) && pos.occupied(s));
+    let occupied = |s: Space| taken.may_hold(s) && pos.occupied(s);
+    let free = |s: Space| !court.is_start(s) && !occupied(s);
     if stepped && free(entered) {
         return entered;
     }

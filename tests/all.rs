@@ -38,6 +38,7 @@ mod scenarios;
 mod scripts;
 mod shell;
 mod tui;
+mod tui_boards;
 mod tui_cli;
 mod tui_gateball;
 mod tui_harness;

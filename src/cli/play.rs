@@ -24,16 +24,27 @@ dice and beat mcts in 15 of 20 games; it answers in under 6 ms. G-ball's is gree
 SEAT:LEVEL picks the bot (random, greedy, mcts, mcts:N). Give it twice to \
 watch two bots.
 
-Every choice lists its key, the same on every turn. BALL: a piece by its number \
-(1-7), then what it does (1 move 2 dodge 3 tdodge 4 block 5 protect 6 handoff \
-7 spass 8 lpass 9 standup 0 release), then its squares on the board (arrows or \
-hjkl and Enter, Tab, or a click); e ends the action phase, c plays a card and v \
-converts AP in card mode. Needs a terminal of at least 79x23.
+Every choice lists its key, the same on every turn; a piece or player is its \
+number, and a menu without keys of its own is numbered 1-9, 0. BALL: a piece by \
+its number (1-7), then what it does (1 move 2 dodge 3 tdodge 4 block 5 protect \
+6 handoff 7 spass 8 lpass 9 standup 0 release), then its squares on the board \
+(arrows or hjkl and Enter, Tab, or a click); e ends the action phase, c plays a \
+card (by its number; a target piece by its number) and v converts AP in card \
+mode. Needs a terminal of at least 79x23.
 
 Gateball: p power, t tech, e end a continuation; then the Start Space of a start \
 shot, and a direction (keypad digits or arrows; [ ] the die of a diagonal) or the \
 steps of a path; the move and what it will do are shown until Enter plays it. \
-Needs 98x24 for the standard court.
+Needs 120x24 for the standard court.
+
+G-ball: a player by his number (1-9) then a wall square to place him; a direction \
+on the keypad or the arrows (5 stays) to move; , or <- left, . or -> right, n none \
+to turn; a player by his number to block, catch or receive a hand-off, n none; \
+the players who decline or receive by the menu's numbers; k keep, t throw and a \
+direction, p spin, h hand off for the holder. Needs 113x19.
+
+A smaller terminal shows one line saying what size the game needs; the game \
+waits until there is room.
 
 Everywhere: Backspace takes back a choice, Esc cancels, u/r undo/redo a whole \
 action (with a bot, back to your turn), s saves the match record, ? all keys, q \

@@ -179,6 +179,13 @@ impl<G: Game> Worker<G> {
     pub fn reply(&self) -> Option<Reply<G>> {
         self.replies.try_recv().ok()
     }
+
+    /// An answer, waiting for it at most `wait`: a board waits on the
+    /// bot rather than on a fixed sleep, so a quick bot's answer is
+    /// played the moment it comes.
+    pub fn reply_within(&self, wait: std::time::Duration) -> Option<Reply<G>> {
+        self.replies.recv_timeout(wait).ok()
+    }
 }
 
 /// What a caught panic says.

@@ -187,6 +187,38 @@ pub struct Chooser<A, C> {
 /// Where a key or a click leads: the whole prefix of choices to make.
 pub type Path = Vec<String>;
 
+fn is_digit(k: &Key) -> bool {
+    matches!(k, Key::Char(c) if c.is_ascii_digit())
+}
+
+/// Makes every key of a step name one choice, and gives a menu digits.
+///
+/// A key two choices of the step share would choose whichever is listed
+/// first without saying so, so only the first keeps it (a game lists the
+/// one it means first: BALL, your own piece of that number). A menu
+/// (no choice on the board) whose game gave it no digits numbers its
+/// unkeyed entries 1 … 9, 0 in listing order, so that a digit chooses in
+/// every menu, as the boards promise.
+fn number_menu<C>(step: &mut [Choice<C>]) {
+    let mut seen: Vec<Key> = Vec::new();
+    for c in step.iter_mut() {
+        c.keys.retain(|k| {
+            let fresh = !seen.contains(k);
+            seen.push(*k);
+            fresh
+        });
+    }
+    let menu = step.iter().all(|c| c.cell.is_none());
+    if !menu || seen.iter().any(is_digit) {
+        return;
+    }
+    let unkeyed = step.iter_mut().filter(|c| c.keys.is_empty());
+    for (c, n) in unkeyed.zip(1u32..=10) {
+        c.keys
+            .push(Key::Char(char::from_digit(n % 10, 10).unwrap_or('0')));
+    }
+}
+
 impl<A: Copy + PartialEq, C: Copy + PartialEq> Chooser<A, C> {
     /// Nothing to choose (a bot's turn, a finished game).
     pub fn empty() -> Self {
@@ -286,6 +318,7 @@ impl<A: Copy + PartialEq, C: Copy + PartialEq> Chooser<A, C> {
         }
         // Stable: equal orders keep the legal list's order.
         out.sort_by_key(|c| c.order);
+        number_menu(&mut out);
         out
     }
 
@@ -477,6 +510,43 @@ mod tests {
             c.key_path(Key::Char('2'), None),
             Some(vec!["piece 2".into()])
         );
+    }
+
+    #[test]
+    fn a_menu_without_digits_is_numbered_and_a_shared_key_names_one_choice() {
+        // Three menu actions without keys and one keyed `e`; then two
+        // actions whose first choices share the key `x`: the second loses
+        // it and is numbered with the unkeyed.
+        let legal = [0u8, 1, 2, 3, 4, 5];
+        let c = Chooser::new(&legal, |a| {
+            vec![match a {
+                0 => Choice::new("end").key(Key::Char('e')),
+                4 | 5 => Choice::<u8>::new(format!("x{a}"))
+                    .key(Key::Char('x'))
+                    .order(9),
+                _ => Choice::new(format!("entry {a}")).order(u32::from(a)),
+            }]
+        });
+        let keys: Vec<Vec<Key>> = c.options().iter().map(|o| o.keys.clone()).collect();
+        assert_eq!(
+            keys,
+            [
+                vec![Key::Char('e')],
+                vec![Key::Char('1')],
+                vec![Key::Char('2')],
+                vec![Key::Char('3')],
+                vec![Key::Char('x')],
+                vec![Key::Char('4')],
+            ]
+        );
+        assert_eq!(
+            c.key_path(Key::Char('2'), None),
+            Some(vec!["entry 2".into()])
+        );
+        assert_eq!(c.key_path(Key::Char('x'), None), Some(vec!["x4".into()]));
+        // A step on the board, or one with digits of its own, is not
+        // renumbered.
+        assert_eq!(toy().key_path(Key::Char('3'), None), None);
     }
 
     #[test]

@@ -113,8 +113,17 @@ pub trait Board: Flow {
     fn cell_place(&self, area: Rect, cell: Self::Cell) -> Option<(u16, u16)>;
 
     /// The status line's facts after the seat and the ruleset: turn,
-    /// phase, score.
+    /// phase, score. Its turn is [`Board::turn_text`]'s.
     fn status(&self, pos: &Self::Position) -> String;
+
+    /// The turn as the game's rulebook numbers it (`turn 7`), for the log's
+    /// headers and the status line, so that both say the same; after the
+    /// end, the game-over line's words on its length. `Game::turn` by
+    /// default; G-ball numbers turns within a point (G4.6) and counts a
+    /// match's turns (G3.6), which its `Game::turn` is for.
+    fn turn_text(&self, pos: &Self::Position) -> String {
+        format!("turn {}", self.turn(pos))
+    }
 
     /// Lines under the board, when there is room: what the glyphs mean.
     fn legend(&self) -> Vec<String> {

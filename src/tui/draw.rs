@@ -67,12 +67,14 @@ pub fn draw<G: Board>(frame: &mut Frame, app: &App<G>) {
 
 fn draw_too_small<G: Board>(buf: &mut Buffer, area: Rect, app: &App<G>) {
     let (w, h) = min_size(app.session().game());
-    let mut lines = vec![
-        format!("Terminal too small: {}x{}.", area.width, area.height),
-        format!("The {} board needs {w}x{h}.", G::TITLE),
-        "Enlarge the window; the game waits.".to_string(),
-        "q quits.".to_string(),
-    ];
+    // One line, so that a terminal of any height shows all of it; the
+    // game waits until there is room.
+    let mut lines = vec![format!(
+        "Too small: {}x{}; {} needs {w}x{h}. q quits.",
+        area.width,
+        area.height,
+        G::TITLE
+    )];
     if app.dialog() == Some(&Dialog::ConfirmQuit) {
         lines.push("Unsaved: y quits, n stays.".into());
     }
@@ -103,9 +105,9 @@ fn draw_status<G: Board>(buf: &mut Buffer, r: Rect, app: &App<G>) {
                     .add_modifier(Modifier::BOLD),
             ));
             spans.push(Span::raw(format!(
-                " {} · {rules} · turn {}",
+                " {} · {rules} · {}",
                 s.result_text(),
-                game.turn(s.position())
+                game.turn_text(s.position())
             )));
         }
         Some(seat) => {
@@ -269,7 +271,8 @@ fn draw_log<G: Board>(buf: &mut Buffer, r: Rect, app: &App<G>) {
         return;
     }
     let w = inner.width as usize;
-    let (entries, current) = super::log::lines(app.session());
+    let wanted = (inner.height as usize).saturating_add(app.log_scroll());
+    let (entries, current) = super::log::tail(app.session(), wanted);
     let mut lines: Vec<(String, Style)> = Vec::new();
     let mut current_line = 0;
     for (i, e) in entries.iter().enumerate() {

@@ -30,21 +30,38 @@ fn line(text: String, style: Style, indent: usize) -> LogLine {
 /// The entries, and the index just past the current action (a replay
 /// keeps it in view).
 pub fn lines<G: Board>(s: &Session<G>) -> (Vec<LogLine>, usize) {
+    tail(s, usize::MAX)
+}
+
+/// The entries of at least the last `actions` actions (all of a replay's,
+/// which keeps its current action in view), and the index just past the
+/// current action. Every action is at least one line, so a log `h` lines
+/// high scrolled `k` back needs `h + k` actions: the board draws a
+/// G-ball match of 100,000 actions in the time of a short one.
+pub fn tail<G: Board>(s: &Session<G>, actions: usize) -> (Vec<LogLine>, usize) {
     let game = s.game();
     let mut out = Vec::new();
     let error = Style::default().fg(ERROR);
-    for w in s.warnings() {
-        out.push(line(format!("warning: {w}"), error, 0));
-    }
-    for e in s.start_errors() {
-        out.push(line(format!("script error: {e}"), error, 0));
-    }
-    for e in s.created() {
-        if let Some((text, tone)) = game.event_line(e) {
-            out.push(line(text, tone_style(tone), 2));
+    let played = s.played();
+    let first = if s.is_replay() {
+        0
+    } else {
+        played.len().saturating_sub(actions)
+    };
+    if first == 0 {
+        for w in s.warnings() {
+            out.push(line(format!("warning: {w}"), error, 0));
+        }
+        for e in s.start_errors() {
+            out.push(line(format!("script error: {e}"), error, 0));
+        }
+        for e in s.created() {
+            if let Some((text, tone)) = game.event_line(e) {
+                out.push(line(text, tone_style(tone), 2));
+            }
         }
     }
-    let header = |turn: u32, seat: usize, dim: bool| {
+    let header = |turn: &str, seat: usize, dim: bool| {
         let style = if dim {
             Style::default().fg(Color::DarkGray)
         } else {
@@ -52,15 +69,25 @@ pub fn lines<G: Board>(s: &Session<G>) -> (Vec<LogLine>, usize) {
                 .fg(seat_colour(seat))
                 .add_modifier(Modifier::BOLD)
         };
-        line(format!("turn {turn} · {}", G::SEATS[seat]), style, 0)
+        line(format!("{turn} · {}", G::SEATS[seat]), style, 0)
     };
-    let mut last: Option<(u32, usize)> = None;
+    // The turn of the action before the first shown: its header is
+    // above the first line.
+    let mut last: Option<(String, usize)> = first.checked_sub(1).map(|i| {
+        let p = &played[i];
+        (
+            game.turn_text(&p.before),
+            game.to_move(&p.before).unwrap_or(0),
+        )
+    });
     let mut current = out.len();
-    let played = s.played();
-    for (i, p) in played.iter().enumerate() {
-        let key = (game.turn(&p.before), game.to_move(&p.before).unwrap_or(0));
-        if last != Some(key) {
-            out.push(header(key.0, key.1, false));
+    for (i, p) in played.iter().enumerate().skip(first) {
+        let key = (
+            game.turn_text(&p.before),
+            game.to_move(&p.before).unwrap_or(0),
+        );
+        if last.as_ref() != Some(&key) {
+            out.push(header(&key.0, key.1, false));
             last = Some(key);
         }
         let mark = s.is_replay() && i + 1 == played.len();
@@ -69,18 +96,21 @@ pub fn lines<G: Board>(s: &Session<G>) -> (Vec<LogLine>, usize) {
     }
     let pos = s.position();
     if let Some(seat) = game.to_move(pos) {
-        let key = (game.turn(pos), seat);
-        if last != Some(key) {
-            out.push(header(key.0, key.1, false));
+        let key = (game.turn_text(pos), seat);
+        if last.as_ref() != Some(&key) {
+            out.push(header(&key.0, key.1, false));
             last = Some(key);
             current = out.len();
         }
     }
     if s.is_replay() {
         for p in s.history().ahead() {
-            let key = (game.turn(&p.before), game.to_move(&p.before).unwrap_or(0));
-            if last != Some(key) {
-                out.push(header(key.0, key.1, true));
+            let key = (
+                game.turn_text(&p.before),
+                game.to_move(&p.before).unwrap_or(0),
+            );
+            if last.as_ref() != Some(&key) {
+                out.push(header(&key.0, key.1, true));
                 last = Some(key);
             }
             push_action(s, p, false, true, &mut out);

@@ -58,6 +58,11 @@ pub fn handle_event<G: Board>(app: &mut App<G>, event: &Event, area: Rect) {
     }
 }
 
+/// The least time between two redraws while bots play without a pause:
+/// the actions between them are played unseen but logged, so that a
+/// `--delay 0` game goes as fast as the engine, not one action a frame.
+const FRAME: Duration = Duration::from_millis(40);
+
 /// Runs the board until the player quits. `delay` is the least time
 /// between two bot actions, so that a person can follow them.
 pub fn run<G: Board + Evaluate>(app: &mut App<G>, delay: Duration) -> Result<(), String> {
@@ -75,12 +80,21 @@ pub fn run<G: Board + Evaluate>(app: &mut App<G>, delay: Duration) -> Result<(),
     let mut answer: Option<(u64, G::Action)> = None;
     let mut version = app.session().version();
     let mut changed_at = Instant::now();
+    let mut drawn_at: Option<Instant> = None;
+    // The bot thread has stopped: nothing to wait for on its channel.
+    let mut dead = false;
     loop {
         if app.session().version() != version {
             version = app.session().version();
             changed_at = Instant::now();
         }
-        terminal.draw(|f| super::draw::draw(f, app)).map_err(io)?;
+        // While a bot is asked or answered, a redraw waits for its frame;
+        // otherwise (a person to move, a pause) the screen is drawn now.
+        let bots_busy = asked.is_some() || answer.is_some();
+        if !bots_busy || drawn_at.is_none_or(|t| t.elapsed() >= FRAME) || app.should_quit() {
+            terminal.draw(|f| super::draw::draw(f, app)).map_err(io)?;
+            drawn_at = Some(Instant::now());
+        }
         if app.should_quit() {
             return Ok(());
         }
@@ -90,6 +104,7 @@ pub fn run<G: Board + Evaluate>(app: &mut App<G>, delay: Duration) -> Result<(),
         {
             asked = Some(req.version);
             if !w.ask(req) {
+                dead = true;
                 app.bot_failed("its thread has ended");
             }
         }
@@ -101,11 +116,11 @@ pub fn run<G: Board + Evaluate>(app: &mut App<G>, delay: Duration) -> Result<(),
             app.bot_played(v, a);
             continue;
         }
+        let waiting_bot = asked.is_some() && answer.is_none() && !dead;
         let timeout = match answer {
-            Some(_) => delay
-                .saturating_sub(changed_at.elapsed())
-                .max(Duration::from_millis(10)),
-            None if asked.is_some() => Duration::from_millis(30),
+            Some(_) => delay.saturating_sub(changed_at.elapsed()),
+            // The bot's reply is waited for below, on its channel.
+            None if waiting_bot => Duration::ZERO,
             None => Duration::from_millis(500),
         };
         if event::poll(timeout).map_err(io)? {
@@ -114,7 +129,17 @@ pub fn run<G: Board + Evaluate>(app: &mut App<G>, delay: Duration) -> Result<(),
             handle_event(app, &ev, Rect::new(0, 0, size.width, size.height));
         }
         if let Some(w) = &worker {
-            while let Some(reply) = w.reply() {
+            // Until the next frame is due, at most: keys are read again
+            // then, however long the bot thinks.
+            let wait = if waiting_bot {
+                FRAME
+                    .saturating_sub(drawn_at.map_or(FRAME, |t| t.elapsed()))
+                    .max(Duration::from_millis(1))
+            } else {
+                Duration::ZERO
+            };
+            let first = w.reply_within(wait);
+            for reply in first.into_iter().chain(std::iter::from_fn(|| w.reply())) {
                 match reply {
                     Reply::Chose { version, action } => {
                         if asked == Some(version) {
@@ -123,6 +148,7 @@ pub fn run<G: Board + Evaluate>(app: &mut App<G>, delay: Duration) -> Result<(),
                         answer = Some((version, action));
                     }
                     Reply::Failed(why) => {
+                        dead = true;
                         app.bot_failed(&why);
                         // Whatever the dying thread printed is gone on the
                         // next full redraw.

@@ -231,7 +231,13 @@ impl Flow for Ball {
                 for a in args {
                     match a {
                         Arg::None => {}
-                        Arg::Piece(id) => v.push(piece(pos, id, false)),
+                        // A piece is its number here too; your own is
+                        // listed first, so it keeps the digit when an
+                        // opponent's of that number is offered with it.
+                        Arg::Piece(id) => {
+                            let theirs = u32::from(id.team() != pos.to_move);
+                            v.push(piece(pos, id, true).order(theirs * 16 + u32::from(id.number())))
+                        }
                         Arg::Square(sq) => v.push(s(sq)),
                         Arg::Number(n) => {
                             let mut c = Choice::new(n.to_string()).order(u32::from(n));

@@ -9,12 +9,15 @@
 //! Directions are keyed like a numeric keypad (8 north, 9 north-east …, 5
 //! stays) and, for the orthogonal ones, by the arrows; a direction's cell
 //! is the square it leads to, so a click there chooses it.
+//! A player is his number (the players a decision offers are of one
+//! team); the sets of players who decline or receive are numbered by the
+//! shell's menu rule.
 
 use super::Gball;
 use super::action::{Action, Way};
 use super::board::{self, NONE, Sq, dir_name};
 use super::event::Event;
-use super::position::{Id, Pending, Position, members};
+use super::position::{Id, Pending, Position, members, number_of};
 use crate::shell::{Choice, Flow, Key, Tone};
 
 /// The keypad digit of a direction (0 north … 7 north-west).
@@ -49,9 +52,13 @@ fn dir_choice(d: u8, from: u8) -> Choice<u8> {
     c
 }
 
+/// A player is his number: the players a decision offers are of one
+/// team, so the digit names one of them.
 fn player_choice(pos: &Position, p: u8) -> Choice<u8> {
     let at = pos.players[usize::from(p)].at;
-    let c = Choice::new(Id(p).to_string()).order(u32::from(p));
+    let c = Choice::new(Id(p).to_string())
+        .order(u32::from(p))
+        .key(Key::Char(char::from(b'0' + number_of(p))));
     if at == NONE { c } else { c.at(at) }
 }
 
@@ -85,9 +92,7 @@ impl Flow for Gball {
         };
         match action {
             Action::Place { player, square } => vec![
-                Choice::new(Id(player).to_string())
-                    .order(u32::from(player))
-                    .help("a player not on court yet"),
+                player_choice(pos, player).help("a player not on court yet"),
                 Choice::new(Sq(square).to_string())
                     .at(square)
                     .help("a wall square of its half (G4.3)"),

@@ -1,12 +1,14 @@
 //! G-ball's board in the terminal (`tui::Board`): the 11 × 6 court, each
 //! square two lines of a 7-column cell — its players with their facing
-//! arrows (`R2↗ B5←`; counts `R3 B2` when more are on it) or, empty, the
-//! square's kind (`|R|` RED's goal, `|B|` BLU's, `---` side wall, `[+]`
-//! corner, `.` air, `n` the neutral zone); then the ball if it is there
-//! (`●` held, `●→` loose and flying, `●↻` a spinball). The panel beside it says who must decide what
-//! (the pending decision), where the ball is and how it flies, and each
-//! occupied square's players (`ball show`'s lines). The flow, the log,
-//! undo, save and replay are the shell's; the choices are `choices.rs`'s.
+//! arrows, one a line (`R2↗`, `B5←●` holding the ball; counts `R3 B2`
+//! when more are on it) or, empty, the square's kind (`|R|` RED's goal,
+//! `|B|` BLU's, `---` side wall, `[+]` corner, `.` air, `n` the neutral
+//! zone); the ball under a lone player or after the second (`●` held,
+//! `●→` loose and flying, `●↻` a spinball). The panel beside it says who
+//! must decide what (the pending decision), where the ball is and how it
+//! flies, and each occupied square's players (`ball show`'s lines). The
+//! flow, the log, undo, save and replay are the shell's; the choices are
+//! `choices.rs`'s.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -51,7 +53,8 @@ fn origin(area: Rect) -> (u16, u16) {
     (area.x + 1 + LABEL, area.y + 2)
 }
 
-/// The players on `sq`, as the cell's first line.
+/// The players on `sq`, on one line (the web board's SVG has the room;
+/// the terminal's cell uses [`cell_lines`]).
 pub fn players_text(pos: &Position, sq: u8) -> String {
     let on: Vec<u8> = members(pos.roster)
         .filter(|&p| pos.players[usize::from(p)].at == sq)
@@ -74,7 +77,7 @@ pub fn players_text(pos: &Position, sq: u8) -> String {
     format!("R{reds} B{}", on.len() - reds)
 }
 
-/// The cell's second line: the ball, if it is there.
+/// The ball on `sq`, if it is there (the web board's second line).
 pub fn ball_text(pos: &Position, sq: u8) -> String {
     let b = &pos.ball;
     if b.at != sq {
@@ -88,6 +91,59 @@ pub fn ball_text(pos: &Position, sq: u8) -> String {
         format!("●{}", dir_arrow(b.dir))
     }
 }
+
+/// A player as the board draws him: team letter, number, facing arrow,
+/// and `●` when he holds the ball.
+fn player_text(pos: &Position, p: u8) -> String {
+    let t = if team_of(p) == Team::Red { 'R' } else { 'B' };
+    let pl = &pos.players[usize::from(p)];
+    let ball = if pos.ball.holder == p { "●" } else { "" };
+    format!("{t}{}{}{ball}", number_of(p), dir_arrow(pl.facing))
+}
+
+/// The ball's mark when it lies loose on `sq` (a held ball is drawn
+/// after its holder).
+fn loose_ball_text(pos: &Position, sq: u8) -> String {
+    let b = &pos.ball;
+    if b.at != sq || b.holder != board::NONE {
+        String::new()
+    } else if b.spin {
+        "●↻".into()
+    } else {
+        format!("●{}", dir_arrow(b.dir))
+    }
+}
+
+/// The two lines of a square's cell, each at most [`INNER`] columns so
+/// that its marks fit around it: one player a line (`R2↗●` holds the
+/// ball), the loose ball after the last; three players or more are
+/// counted (`R3 B2`), their facings are in the panel's list. Two players
+/// on one line (`R2↗ B5←`) were 7 columns, and lost an arrow.
+pub fn cell_lines(pos: &Position, sq: u8) -> [String; 2] {
+    let on: Vec<u8> = members(pos.roster)
+        .filter(|&p| pos.players[usize::from(p)].at == sq)
+        .collect();
+    let loose = loose_ball_text(pos, sq);
+    match on.as_slice() {
+        [] => [String::new(), loose],
+        [p] => {
+            let held = if pos.ball.holder == *p { "●" } else { "" };
+            let t = player_text(pos, *p);
+            // One player: the ball under him, as the legend says.
+            let t = t.strip_suffix('●').map_or(t.clone(), str::to_string);
+            [t, format!("{held}{loose}")]
+        }
+        [a, b] => [player_text(pos, *a), format!("{}{loose}", player_text(pos, *b))],
+        _ => {
+            let reds = on.iter().filter(|&&p| team_of(p) == Team::Red).count();
+            let held = if on.contains(&pos.ball.holder) { "●" } else { "" };
+            [format!("R{reds} B{}", on.len() - reds), format!("{held}{loose}")]
+        }
+    }
+}
+
+/// Columns inside a cell's marks.
+pub const INNER: usize = CW as usize - 2;
 
 impl Board for Gball {
     fn min_board(&self) -> (u16, u16) {
@@ -140,23 +196,29 @@ impl Board for Gball {
                     }
                     (' ', ' ')
                 };
-                let mut players = players_text(pos, sq);
-                let colour = members(pos.roster)
-                    .find(|&p| pos.players[usize::from(p)].at == sq)
-                    .map(|p| team_colour(team_of(p)));
+                let [first, second] = cell_lines(pos, sq);
+                let colour = |line: usize| {
+                    let mut on = members(pos.roster)
+                        .filter(|&p| pos.players[usize::from(p)].at == sq);
+                    on.nth(line).map(|p| team_colour(team_of(p)))
+                };
+                let (first, first_fg) = match colour(0) {
+                    Some(c) => (first, Some(c)),
+                    None => (background(sq).to_string(), None),
+                };
                 let mut top_style = style;
-                match colour {
+                match first_fg {
                     Some(c) => top_style = top_style.fg(c).add_modifier(Modifier::BOLD),
-                    None => {
-                        players = background(sq).to_string();
-                        top_style = top_style.fg(Color::DarkGray);
-                    }
+                    None => top_style = top_style.fg(Color::DarkGray),
                 }
-                let top = format!("{}{:^5}{}", mark.0, players, mark.1);
+                let top = format!("{}{first:^5}{}", mark.0, mark.1);
                 buf.set_stringn(x, y, &top, CW as usize, top_style);
-                let ball = ball_text(pos, sq);
-                let ball_style = style.fg(Color::Yellow).add_modifier(Modifier::BOLD);
-                buf.set_stringn(x, y + 1, format!(" {ball:^5} "), CW as usize, ball_style);
+                let second_fg = match (colour(1), colour(2)) {
+                    (Some(c), None) => c,
+                    _ => Color::Yellow,
+                };
+                let bottom_style = style.fg(second_fg).add_modifier(Modifier::BOLD);
+                buf.set_stringn(x, y + 1, format!(" {second:^5} "), CW as usize, bottom_style);
             }
         }
     }
@@ -187,15 +249,31 @@ impl Board for Gball {
 
     fn status(&self, pos: &Position) -> String {
         format!(
-            "sets RED {} - BLU {} · points {} - {} · turn {} · {} · initiative {}",
+            "sets RED {} - BLU {} · points {} - {} · {} ({} played) · {} · initiative {}",
             pos.sets[0],
             pos.sets[1],
             pos.points[0],
             pos.points[1],
-            pos.turn,
+            self.turn_text(pos),
+            pos.match_turns,
             pos.phase.name(),
             pos.initiative.map_or("-".to_string(), |t| t.to_string())
         )
+    }
+
+    /// The rulebook's numbering, as `ball show` and the log's `turn N of
+    /// the point` say it: turn 1 is the point's first (G4.6), after its
+    /// placement; at the end, how many turns the match played (G3.6).
+    fn turn_text(&self, pos: &Position) -> String {
+        match (pos.pending, pos.turn) {
+            (None, _) => format!(
+                "{} turn{} played",
+                pos.match_turns,
+                if pos.match_turns == 1 { "" } else { "s" }
+            ),
+            (Some(_), 0) => "placement".into(),
+            (Some(_), n) => format!("turn {n}"),
+        }
     }
 
     fn legend(&self) -> Vec<String> {
@@ -250,13 +328,13 @@ impl Board for Gball {
     fn help(&self) -> Vec<String> {
         [
             "G-ball: every decision answers the pending one (panel)",
-            "place           a player (menu), then a wall square",
+            "place           a player by his number, then a wall square",
             "move            keypad 1-9 or arrows: a direction; 5 stays",
             "turn            ← or , left, → or . right, n none",
-            "decline/receive the players (menu); n none",
-            "catch / block   a player (menu or click); n none",
+            "decline/receive the players by the menu's number; n none",
+            "catch / block   a player by his number or a click; n none",
             "act (holder)    k keep, t throw + direction, p spin,",
-            "                h hand off + team-mate",
+            "                h hand off + team-mate (his number)",
             "click [ ]       the square a choice is made on",
         ]
         .map(str::to_string)

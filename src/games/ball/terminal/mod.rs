@@ -21,6 +21,12 @@ impl Board for Ball {
         squares::size(0, 0)
     }
 
+    /// A column narrower than the default: the board took it for column
+    /// M's longest labels, and BALL still fits 79 × 23.
+    fn panel_min(&self) -> u16 {
+        19
+    }
+
     fn board_size(&self, w: u16, h: u16) -> (u16, u16) {
         squares::size(w, h)
     }
@@ -94,6 +100,7 @@ impl Board for Ball {
         .to_vec();
         if self.card_mode() {
             v.push("c               card mode: play a card (B11.6)".into());
+            v.push("  then its number; a target piece by its number".into());
             v.push("v               convert AP into EP (B11.4)".into());
         }
         v

@@ -25,9 +25,16 @@ use crate::kernel::grid::Coord;
 use crate::shell::Key;
 use crate::tui::View;
 
-/// Columns of row labels (`17 `), the board's border, and two columns on
-/// the right for a label of column M to spill into.
-pub const FRAME_W: u16 = 7;
+/// Columns of row labels (`17`: a square's first column, blank or a mark,
+/// keeps them apart from its label), the board's border, and four columns
+/// on the right for a label of column M to spill into: the longest label,
+/// a protection of two restricted pieces with the ball (`x5'●=x6'`), is 8
+/// columns, the width of a 4-column square and its unplayable neighbour.
+pub const FRAME_W: u16 = 8;
+
+/// The widest label of a square: a stack of two pieces, one with the
+/// ball, both restricted.
+pub const LABEL_MAX: u16 = 8;
 /// The border and the column letters.
 pub const FRAME_H: u16 = 3;
 
@@ -58,7 +65,7 @@ impl Geometry {
     /// The squares of a board drawn in `area` (border included).
     pub fn of(area: Rect) -> Geometry {
         Geometry {
-            x: area.x + 1 + 3,
+            x: area.x + 1 + 2,
             y: area.y + 2,
             cw: (area.width.saturating_sub(FRAME_W) / COLS as u16).max(1),
             ch: (area.height.saturating_sub(FRAME_H) / ROWS as u16).max(1),
@@ -279,11 +286,17 @@ pub fn draw(view: &View<'_, Ball>, area: Rect, buf: &mut Buffer) {
             let body = content(pos, sq, end_zone, reception == Some(sq));
             let width: usize = body.iter().map(|s| s.width()).sum();
             // A label may spill into the unplayable square to its right,
-            // never into the next playable one.
+            // keeping a blank column before the next playable one; the
+            // longest labels take that column too, never the next square.
             let room = if col == COLS {
                 g.cw as usize + 2
             } else {
                 2 * g.cw as usize - 1
+            };
+            let most = if col == COLS {
+                g.cw + FRAME_W - 4
+            } else {
+                2 * g.cw
             };
             let mut spans = Vec::new();
             // A label too wide for its marks keeps its text: the colour
@@ -299,7 +312,7 @@ pub fn draw(view: &View<'_, Ball>, area: Rect, buf: &mut Buffer) {
             line.spans
                 .iter_mut()
                 .for_each(|s| s.style = cell_style.patch(s.style));
-            buf.set_line(x, y, &line, room as u16);
+            buf.set_line(x, y, &line, most);
         }
     }
 }

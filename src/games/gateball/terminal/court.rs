@@ -2,12 +2,14 @@
 //! T1.9 and `ball show` — `#` Outside Line, `S` Start Area, `+` Inside
 //! Line, `.` court, `F` Finish, a gate's number on its bottom space and an
 //! arrow on its top space, balls as `r1` … `b10` — each right-aligned in a
-//! cell of 3 columns (4, exactly as `ball show`, on a wide terminal).
+//! cell of 4 columns, as `ball show` draws them (5 on a wide terminal).
+//! A token never fills its cell, so two never touch: in 3 columns, `b10`
+//! beside a gate's `v` read `vb10`.
 //!
 //! Everything a colour says is also said in text where the cell has
 //! room: `[ ]` around a space that may be chosen or where a power move
 //! ends, `( )` around the Start Space, the path and the move waiting for
-//! Enter.
+//! Enter (`b10` keeps only its `[` in a 4-column cell).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -23,8 +25,8 @@ use crate::games::gateball::position::{Position, Team};
 use crate::games::gateball::space::{Space, column_name};
 use crate::tui::View;
 
-/// A wide terminal gets `ball show`'s 4-column cells when the panel keeps
-/// at least this much more than its narrowest.
+/// A wide terminal gets 5-column cells, where `[b10]` has its marks, when
+/// the panel keeps at least this much more than its narrowest.
 const WIDE_EXTRA: u16 = 4;
 
 const OPTION_BG: Color = Color::Indexed(28);
@@ -44,7 +46,7 @@ pub fn team_colour(team: Team) -> Color {
 pub struct Geometry {
     pub x: u16,
     pub y: u16,
-    /// Columns of one space (3 or 4).
+    /// Columns of one space (4 or 5).
     pub cw: u16,
     /// Board columns and rows, the Outside Line included.
     pub cols: u8,
@@ -58,7 +60,7 @@ impl Geometry {
         Geometry {
             x: area.x + 1 + 3,
             y: area.y + 2,
-            cw: if area.width >= width(court, 4) { 4 } else { 3 },
+            cw: if area.width >= width(court, 5) { 5 } else { 4 },
             cols,
             rows: court.board_rows(),
         }
@@ -99,10 +101,10 @@ pub fn height(court: &Court) -> u16 {
 
 /// The court's size in a room.
 pub fn size(court: &Court, w: u16) -> (u16, u16) {
-    let cw = if width(court, 4) + WIDE_EXTRA <= w {
-        4
+    let cw = if width(court, 5) + WIDE_EXTRA <= w {
+        5
     } else {
-        3
+        4
     };
     (width(court, cw), height(court))
 }
@@ -172,7 +174,8 @@ pub fn ball_on(pos: &Position, s: Space) -> Option<u8> {
 }
 
 /// A cell's text: the token right-aligned, with the marks around it where
-/// the cell has room.
+/// the cell has room; its first column is never the token's, so that two
+/// tokens never run together.
 pub fn cell_text(token: &str, marks: Option<(char, char)>, cw: usize) -> String {
     let n = token.chars().count();
     let text = match marks {
@@ -318,12 +321,12 @@ mod tests {
 
     #[test]
     fn cells_keep_the_marks_where_there_is_room() {
-        assert_eq!(cell_text(".", None, 3), "  .");
-        assert_eq!(cell_text(".", Some(('[', ']')), 3), "[.]");
-        assert_eq!(cell_text("r1", Some(('[', ']')), 3), "[r1");
-        assert_eq!(cell_text("b10", Some(('[', ']')), 3), "b10");
+        assert_eq!(cell_text(".", None, 4), "   .");
+        assert_eq!(cell_text(".", Some(('[', ']')), 4), " [.]");
         assert_eq!(cell_text("r1", Some(('[', ']')), 4), "[r1]");
+        assert_eq!(cell_text("b10", Some(('[', ']')), 4), "[b10");
         assert_eq!(cell_text("b10", None, 4), " b10");
+        assert_eq!(cell_text("b10", Some(('(', ')')), 5), "(b10)");
     }
 
     #[test]
@@ -331,15 +334,15 @@ mod tests {
         let g = Geometry {
             x: 4,
             y: 3,
-            cw: 3,
+            cw: 4,
             cols: 22,
             rows: 17,
         };
         let k9 = Space::parse("K9").unwrap();
         let (x, y) = g.cell(k9);
         assert_eq!(g.space_at(x, y), Some(k9));
-        assert_eq!(g.space_at(x + 2, y), Some(k9));
-        assert_eq!(g.space_at(x + 3, y), Space::parse("L9"));
+        assert_eq!(g.space_at(x + 3, y), Some(k9));
+        assert_eq!(g.space_at(x + 4, y), Space::parse("L9"));
         assert_eq!(g.space_at(0, 0), None);
         assert_eq!(g.space_at(x, y + 100), None);
         assert_eq!(g.cell(Space::parse("A17").unwrap()), (4, 3));

@@ -18,7 +18,7 @@ use court::Geometry;
 
 impl Board for Gateball {
     fn min_board(&self) -> (u16, u16) {
-        (court::width(&self.court, 3), court::height(&self.court))
+        (court::width(&self.court, 4), court::height(&self.court))
     }
 
     /// The position's facts need a little more than BALL's panel.

@@ -22,6 +22,7 @@
 //! request is refused unless it comes with the token of the seat to move.
 
 pub mod gallery;
+pub mod lobby;
 pub mod page;
 pub mod seats;
 pub mod server;

@@ -163,6 +163,9 @@ dominant-baseline:central;pointer-events:none}\
 .down .piece0,.down .piece1{fill-opacity:.35;stroke-dasharray:3 2}\
 .zone0 rect{fill:#5a3a36}.zone1 rect{fill:#34425e}\
 .kind{stroke:#fff;stroke-width:2.2;fill:none;stroke-linecap:round}.restricted{fill:#fff;stroke:#222}\
+.facing0{fill:#ffb0a6;stroke:#222;stroke-width:1}.facing1{fill:#b0d4ff;stroke:#222;stroke-width:1}\
+.spin{fill:none;stroke:#ffd700;stroke-width:2;stroke-dasharray:4 3}\
+.flight{stroke:#ffd700;stroke-width:2.5;fill:none;stroke-linecap:round;stroke-linejoin:round}\
 .pen0{stroke:#ff8b7b;stroke-width:3;fill:none;stroke-linecap:round}.pen1{stroke:#8bc4ff;stroke-width:3;fill:none;stroke-linecap:round}";
 
 impl Sheet {

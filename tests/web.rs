@@ -760,7 +760,7 @@ fn web_lobby_claims_a_seat_once_and_keeps_it() {
     assert_eq!(games.len(), 1, "{lobby}");
     assert_eq!(games[0]["id"], json!(id));
     assert_eq!(games[0]["seats"][1]["open"], json!(true));
-    assert!(!body.contains("t="), "no token in the lobby: {body}");
+    assert!(!body.contains("?t="), "no token in the lobby: {body}");
     // Eight people join at once: one seat, one winner.
     let answers: Vec<(u16, String)> = std::thread::scope(|s| {
         let hs: Vec<_> = (0..8)

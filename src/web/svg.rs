@@ -149,7 +149,7 @@ dominant-baseline:central;pointer-events:none}\
 .cell.court.last rect{fill:rgba(90,160,240,.35)}\
 .cell.court.option rect{fill:rgba(70,230,70,.42);stroke:#9f9;stroke-width:2}\
 .cell.court.chosen rect{fill:rgba(240,130,60,.55);stroke:#fc8;stroke-width:2}\
-.over{pointer-events:none}.grass{fill:#2e6b35}.apron{fill:#4d3f2b}\
+.over,.cell circle,.cell path,.cell line,.cell g{pointer-events:none}.grass{fill:#2e6b35}.apron{fill:#4d3f2b}\
 .chalk{stroke:#f4f4f4;stroke-width:3;fill:none}.chalk-thin{stroke:#f4f4f4;stroke-width:1.2;fill:none;stroke-dasharray:5 4;opacity:.7}\
 .startarea{fill:#d8b23e;fill-opacity:.55;stroke:#f7dc7a;stroke-width:2}\
 .gatebar{stroke:#fff;stroke-width:5;stroke-linecap:round}.gatepost{fill:#e58fe5;stroke:#222;stroke-width:1.5}\

@@ -687,8 +687,8 @@ fn two_seats<G: Module>(game: &str, seed: u64) {
     );
     let d = driver();
     {
-        let a = browser_sized(&d, "one", 1280, 1100);
-        let b = browser_sized(&d, "two", 1280, 1100);
+        let a = browser_sized(&d, "one", 1280, 1200);
+        let b = browser_sized(&d, "two", 1280, 1200);
         a.goto(&format!("http://{addr}/g/{id}?t={}", seats[0]))
             .unwrap();
         b.goto(&format!("http://{addr}/g/{id}?t={}", seats[1]))
@@ -718,6 +718,46 @@ fn two_seats<G: Module>(game: &str, seed: u64) {
         b.close().unwrap();
     }
     server.stop();
+}
+
+/// A position of `G` from a file of the tests, loaded into a server as
+/// a record and photographed from a seat: boards in the middle of play
+/// for the documentation (a touch in Gateball, a point in G-ball).
+fn position_shot<G: Module>(file: &str, name: &str) {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap();
+    let rules = G::load_ruleset(G::DEFAULT_RULESET).unwrap();
+    let game = G::build(&rules).unwrap();
+    let (game, pos) = game.read_position(&text).unwrap();
+    let people = [ball::shell::Seat::Person, ball::shell::Seat::Person];
+    let session = ball::shell::Session::from_position(rules, &game, &pos, people).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(dir.path());
+    let addr = server.addr;
+    let (code, body) = http(addr, "POST", "/api/load", Some(&session.record().write()));
+    assert_eq!(code, 201, "{body}");
+    let links = json_of(&body);
+    let link = links["seats"][0]["link"].as_str().unwrap();
+    let d = driver();
+    {
+        let a = browser_sized(&d, "shot", 1280, 1200);
+        a.goto(&format!("http://{addr}{link}")).unwrap();
+        until(&a, "document.body.dataset.version === '0'", "the board");
+        doc_shot(&a, name);
+        a.close().unwrap();
+    }
+    server.stop();
+}
+
+#[test]
+fn web_browser_boards_in_play() {
+    if !browser_here() {
+        return;
+    }
+    position_shot::<ball::games::gateball::Gateball>(
+        "tests/gateball/positions/spark.json",
+        "board-gateball-touch",
+    );
+    position_shot::<ball::games::gball::Gball>("tests/gball/mid-catch.json", "board-gball-play");
 }
 
 #[test]

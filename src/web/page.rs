@@ -28,6 +28,8 @@ button:hover,button.hl{background:#1f7a1f}button:disabled{opacity:.4;cursor:defa
 
 /// The home page's and the narrow screen's rules: nothing wider than
 /// the screen (a phone is 390 px), links that wrap, the board scaled.
+/// The terminal's text legend is not shown: each board's SVG draws its
+/// own legend with the same symbols as the board.
 const HOME_STYLE: &str = "\
 html,body{max-width:100%;overflow-x:hidden}main>*{min-width:0;max-width:100%}#board{max-width:100%}\
 select{background:#262626;color:#eee;border:1px solid #555;max-width:100%}\
@@ -36,6 +38,8 @@ select{background:#262626;color:#eee;border:1px solid #555;max-width:100%}\
 .links .link{display:flex;gap:4px;align-items:center;margin:4px 0}.links .link input{flex:1;min-width:0}\
 .links .open{color:#fc6}#lobby-side{width:440px;max-width:100%}\
 .game{border:1px solid #444;background:#222;padding:6px;margin:6px 0}.game .what{font-weight:bold}\
+.links a,.game a{color:#9cf;margin-left:6px}\
+#legend{display:none}\
 @media (max-width:600px){main{padding:6px;gap:6px}#side,#lobby-side{width:100%}header{gap:8px}}";
 
 /// A whole page around `body`, with the shared style.

@@ -157,10 +157,10 @@ impl Svg for Gball {
 fn legend(sheet: &mut Sheet, y: f64) {
     let mut x = M + 14.0;
     player(sheet, Team::Red, 2, 2, (x, y, 11.0));
-    sheet.words(x + 22.0, y, 12.0, "RED 2 facing E");
+    sheet.words(x + 30.0, y, 12.0, "RED 2 facing E");
     x += 140.0;
-    player(sheet, Team::Blu, 7, 6, (x, y, 11.0));
-    sheet.words(x + 22.0, y, 12.0, "BLU 7 facing W");
+    player(sheet, Team::Blu, 7, 6, (x + 8.0, y, 11.0));
+    sheet.words(x + 30.0, y, 12.0, "BLU 7 facing W");
     x += 140.0;
     ball(sheet, (x, y), true, false, board::NONE);
     sheet.words(x + 14.0, y, 12.0, "ball held");

@@ -810,11 +810,19 @@ async fn join(
         ));
     };
     let names = crate::web::table::seat_names(entry.game).unwrap_or(["seat 1", "seat 2"]);
+    // A games file edited by hand may hold any bits: a seat past the
+    // game's two is refused, not indexed.
+    let (Some(name), Some(token)) = (names.get(k), entry.links.seats.get(k)) else {
+        return Err(refusal(
+            500,
+            format!("the games file lists seat {k} of game {id} as open, which it has not"),
+        ));
+    };
     Ok(axum::Json(json!({
         "id": id,
         "seat": k,
-        "name": names[k],
-        "link": format!("/g/{id}?t={}", entry.links.seats[k]),
+        "name": name,
+        "link": format!("/g/{id}?t={token}"),
     }))
     .into_response())
 }

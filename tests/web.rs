@@ -751,8 +751,19 @@ fn web_lobby_claims_a_seat_once_and_keeps_it() {
         Value::Null,
         "the open seat's link is for the joiner"
     );
-    // An unlisted game is not in the lobby.
+    // An unlisted game is not in the lobby, nor is a listed one with one
+    // person's seat (its creator's): nothing is open in it.
     let _ = create(addr, json!({"game": "ball", "seats": ["human", "human"]}));
+    let (code, body) = http(
+        addr,
+        "POST",
+        "/api/games",
+        Some(&json!({"game": "ball", "seats": ["human", "greedy"], "listed": true}).to_string()),
+    );
+    assert_eq!(code, 201, "{body}");
+    let alone = json_of(&body);
+    assert_eq!(alone["listed"], json!(false));
+    assert!(alone["seats"][1]["link"].is_string(), "{alone}");
     let (code, body) = http(addr, "GET", "/api/lobby", None);
     assert_eq!(code, 200, "{body}");
     let lobby = json_of(&body);

@@ -101,8 +101,8 @@ fn seat_labels(seats: [&str; 2], first: Option<usize>) -> Vec<Value> {
         .collect()
 }
 
-/// A shipped ruleset's one-line `description`, or its first comment
-/// line; empty when it has neither.
+/// A shipped ruleset's one-line `description`, or the first sentence of
+/// its head comment; empty when it has neither.
 fn description(name: &str) -> String {
     let path = crate::data::ruleset_path(name);
     let Ok(text) = crate::files::read_text(&path, crate::files::MAX_RULESET) else {
@@ -113,11 +113,17 @@ fn description(name: &str) -> String {
     {
         return d.to_string();
     }
-    text.lines()
-        .next()
-        .and_then(|l| l.strip_prefix('#'))
-        .map(|l| l.trim().to_string())
-        .unwrap_or_default()
+    // The first sentence of the head comment, which may run over lines.
+    let head: Vec<&str> = text
+        .lines()
+        .map_while(|l| l.strip_prefix('#'))
+        .map(str::trim)
+        .collect();
+    let head = head.join(" ");
+    match head.find(". ") {
+        Some(i) => head[..=i].to_string(),
+        None => head,
+    }
 }
 
 /// A lobby line of a stored game: its game, title, ruleset and seats
@@ -179,7 +185,17 @@ mod tests {
         );
         assert_eq!(ball["seats"][1]["label"], "DEF (moves first)");
         let gate = game_choices("gateball").unwrap();
-        assert!(gate["rulesets"][0]["description"].as_str().unwrap() != "");
+        let default = gate["rulesets"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["name"] == "gateball")
+            .unwrap();
+        let about = default["description"].as_str().unwrap();
+        assert!(
+            about.starts_with("The default Gateball ruleset") && about.ends_with('.'),
+            "{about}"
+        );
         assert!(game_choices("chess").is_none());
     }
 }

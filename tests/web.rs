@@ -727,3 +727,145 @@ fn web_bad_requests_are_refused_with_json_and_the_server_goes_on() {
     assert_eq!(v["played"], 0);
     server.stop();
 }
+
+/// The lobby over HTTP: a listed game shows its open seat and no token;
+/// the creator is not given the open seat's link; of many people joining
+/// at once exactly one gets it, and a restart keeps the claim.
+#[test]
+fn web_lobby_claims_a_seat_once_and_keeps_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(dir.path());
+    let addr = server.addr;
+    let (code, body) = http(
+        addr,
+        "POST",
+        "/api/games",
+        Some(&json!({"game": "gball", "seats": ["human", "human"], "listed": true}).to_string()),
+    );
+    assert_eq!(code, 201, "{body}");
+    let made = json_of(&body);
+    let id = made["id"].as_str().unwrap().to_string();
+    assert!(made["seats"][0]["link"].is_string(), "{made}");
+    assert_eq!(
+        made["seats"][1]["link"],
+        Value::Null,
+        "the open seat's link is for the joiner"
+    );
+    // An unlisted game is not in the lobby, nor is a listed one with one
+    // person's seat (its creator's): nothing is open in it.
+    let _ = create(addr, json!({"game": "ball", "seats": ["human", "human"]}));
+    let (code, body) = http(
+        addr,
+        "POST",
+        "/api/games",
+        Some(&json!({"game": "ball", "seats": ["human", "greedy"], "listed": true}).to_string()),
+    );
+    assert_eq!(code, 201, "{body}");
+    let alone = json_of(&body);
+    assert_eq!(alone["listed"], json!(false));
+    assert!(alone["seats"][1]["link"].is_string(), "{alone}");
+    let (code, body) = http(addr, "GET", "/api/lobby", None);
+    assert_eq!(code, 200, "{body}");
+    let lobby = json_of(&body);
+    let games = lobby["games"].as_array().unwrap();
+    assert_eq!(games.len(), 1, "{lobby}");
+    assert_eq!(games[0]["id"], json!(id));
+    assert_eq!(games[0]["seats"][1]["open"], json!(true));
+    assert!(!body.contains("?t="), "no token in the lobby: {body}");
+    // Eight people join at once: one seat, one winner.
+    let answers: Vec<(u16, String)> = std::thread::scope(|s| {
+        let hs: Vec<_> = (0..8)
+            .map(|_| s.spawn(|| http(addr, "POST", &format!("/api/lobby/{id}/join"), Some(""))))
+            .collect();
+        hs.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let won: Vec<&(u16, String)> = answers.iter().filter(|(c, _)| *c == 200).collect();
+    assert_eq!(won.len(), 1, "{answers:?}");
+    assert!(
+        answers.iter().all(|(c, _)| *c == 200 || *c == 409),
+        "{answers:?}"
+    );
+    let joined = json_of(&won[0].1);
+    assert_eq!(joined["seat"], json!(1));
+    let token = joined["link"]
+        .as_str()
+        .unwrap()
+        .split("t=")
+        .nth(1)
+        .unwrap()
+        .to_string();
+    assert_eq!(view(addr, &id, &token)["you"], json!(1));
+    let (_, body) = http(addr, "GET", "/api/lobby", None);
+    assert_eq!(json_of(&body)["games"], json!([]));
+    // Watching goes by a redirect to the spectators' link.
+    let (code, _) = http(addr, "GET", &format!("/lobby/{id}/watch"), None);
+    assert_eq!(code, 303);
+    let (code, _) = http(addr, "GET", "/lobby/0123456789abcdef/watch", None);
+    assert_eq!(code, 404);
+    server.stop();
+    let server = start(dir.path());
+    let addr = server.addr;
+    let (code, body) = http(
+        addr,
+        "POST",
+        &format!("/api/lobby/{id}/join"),
+        Some("{\"seat\": 1}"),
+    );
+    assert_eq!(code, 409, "a restart keeps the claim: {body}");
+    let (code, _) = http(
+        addr,
+        "POST",
+        &format!("/api/lobby/{id}/join"),
+        Some("{\"seat\": 99}"),
+    );
+    assert_eq!(code, 409);
+    let (code, _) = http(
+        addr,
+        "POST",
+        &format!("/api/lobby/{id}/join"),
+        Some("{\"seat\": -1}"),
+    );
+    assert_eq!(code, 400);
+    let (code, _) = http(addr, "POST", "/api/lobby/nothex/join", Some(""));
+    assert_eq!(code, 404);
+    assert_eq!(view(addr, &id, &token)["you"], json!(1));
+    server.stop();
+}
+
+/// The home page's choices: each game's own rulesets, described, and its
+/// seats; an unknown game is refused with one line.
+#[test]
+fn web_rulesets_of_each_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(dir.path());
+    let addr = server.addr;
+    let (code, body) = http(addr, "GET", "/api/rulesets?game=gateball", None);
+    assert_eq!(code, 200, "{body}");
+    let v = json_of(&body);
+    assert_eq!(v["default"], json!("gateball"));
+    let rs = v["rulesets"].as_array().unwrap();
+    assert!(
+        rs.iter()
+            .all(|r| r["name"].as_str().unwrap().starts_with("gateball")),
+        "{v}"
+    );
+    assert!(
+        rs.iter()
+            .any(|r| r["description"].as_str().unwrap().contains("T14")),
+        "{v}"
+    );
+    let (_, body) = http(addr, "GET", "/api/rulesets?game=ball", None);
+    assert_eq!(
+        json_of(&body)["seats"][1]["label"],
+        json!("DEF (moves first)")
+    );
+    let (code, body) = http(addr, "GET", "/api/rulesets?game=chess", None);
+    assert_eq!(code, 404);
+    assert!(
+        json_of(&body)["error"]
+            .as_str()
+            .unwrap()
+            .contains("no game")
+    );
+    server.stop();
+}

@@ -88,6 +88,11 @@ fn driver() -> Driver {
 
 /// A headless Chromium with a fresh profile.
 fn browser(d: &Driver, name: &str) -> Browser {
+    browser_sized(d, name, 1400, 1000)
+}
+
+/// A headless Chromium whose window is `w` × `h` (a phone: 390 wide).
+fn browser_sized(d: &Driver, name: &str, w: u32, h: u32) -> Browser {
     let profile = d._profiles.path().join(name);
     let mut caps = serde_json::Map::new();
     caps.insert(
@@ -98,11 +103,17 @@ fn browser(d: &Driver, name: &str) -> Browser {
                 "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                 "--no-first-run", "--disable-background-networking",
                 "--disable-component-update", "--disable-sync",
-                "--disable-dev-shm-usage", "--window-size=1400,1000",
+                "--disable-dev-shm-usage", format!("--window-size={},{h}", w.max(500)),
                 format!("--user-data-dir={}", profile.display()),
             ],
         }),
     );
+    // A window is at least 500 wide: a phone's width is emulated.
+    if w < 500 {
+        caps["goog:chromeOptions"]["mobileEmulation"] = json!({
+            "deviceMetrics": {"width": w, "height": h, "pixelRatio": 1.0},
+        });
+    }
     let driver = SocketAddr::from(([127, 0, 0, 1], d.port));
     Browser::start(driver, serde_json::Value::Object(caps)).expect("a browser session")
 }
@@ -118,6 +129,102 @@ fn screenshots() -> PathBuf {
 fn shot(c: &Browser, name: &str) {
     let png = c.screenshot().expect("a screenshot");
     std::fs::write(screenshots().join(format!("{name}.png")), png).unwrap();
+}
+
+/// A screenshot for the documentation: into `target/screenshots/`, and
+/// into `docs/screenshots/` (what the README shows) when
+/// `BALL_DOC_SCREENSHOTS=1` — only then, so that an ordinary test run
+/// leaves the work tree as it was.
+fn doc_shot(c: &Browser, name: &str) {
+    let png = c.screenshot().expect("a screenshot");
+    assert!(png.len() > 5000, "{name}: an empty screenshot");
+    std::fs::write(screenshots().join(format!("{name}.png")), &png).unwrap();
+    if std::env::var("BALL_DOC_SCREENSHOTS").as_deref() == Ok("1") {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("docs")
+            .join("screenshots");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join(format!("{name}.png")), &png).unwrap();
+    }
+}
+
+/// Whether the page scrolls sideways (it must not, even on a phone).
+fn scrolls_sideways(c: &Browser) -> bool {
+    js(
+        c,
+        "document.documentElement.scrollWidth > window.innerWidth || document.body.scrollWidth > window.innerWidth",
+    ) == Value::Bool(true)
+}
+
+/// Plays one action of the seat this page is, by what the page offers:
+/// Enter for a move that waits, else the first cell that carries a
+/// choice, else the first option; until the game's version moves on.
+fn play_one(c: &Browser) {
+    until(
+        c,
+        "document.body.dataset.myTurn === 'true'",
+        "this seat's turn",
+    );
+    let v0 = page_version(c);
+    for _ in 0..30 {
+        if page_version(c) > v0 {
+            return;
+        }
+        if js(c, "!document.getElementById('confirm').disabled") == Value::Bool(true) {
+            press(c, "\u{E007}");
+            continue;
+        }
+        let cells = choice_cells(c);
+        if let Some(cell) = cells.first() {
+            click_cell(c, cell);
+            continue;
+        }
+        let label = js(
+            c,
+            "(document.querySelector('#options button') || {dataset: {}}).dataset.label || null",
+        );
+        match label.as_str() {
+            Some(l) => click_option(c, l),
+            None => std::thread::sleep(Duration::from_millis(100)),
+        }
+    }
+    let t = Instant::now();
+    while page_version(c) <= v0 {
+        assert!(
+            t.elapsed() < Duration::from_secs(20),
+            "no action was played"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Plays until each of the two pages has played `each` actions (both
+/// seats of one game), at most `cap` actions in all; how many each
+/// played.
+fn play_both(pages: [&Browser; 2], each: usize, cap: usize) -> [usize; 2] {
+    let mut done = [0, 0];
+    for _ in 0..cap {
+        if done.iter().all(|&n| n >= each) {
+            break;
+        }
+        let k = (0..2)
+            .find(|&k| js(pages[k], "document.body.dataset.myTurn === 'true'") == Value::Bool(true))
+            .unwrap_or_else(|| {
+                std::thread::sleep(Duration::from_millis(200));
+                usize::from(
+                    js(pages[1], "document.body.dataset.myTurn === 'true'") == Value::Bool(true),
+                )
+            });
+        play_one(pages[k]);
+        done[k] += 1;
+        let v = page_version(pages[k]);
+        until(
+            pages[1 - k],
+            &format!("+document.body.dataset.version >= {v}"),
+            "the other seat sees the move",
+        );
+    }
+    done
 }
 
 /// Evaluates a JS expression in the page.
@@ -563,6 +670,253 @@ fn web_browser_a_gateball_shot_by_clicks() {
         );
         println!("gateball: {actions:?}, {dice} dice drawn");
         a.close().unwrap();
+    }
+    server.stop();
+}
+
+/// Two browsers, one a seat each, play a few actions of `game` by
+/// clicks; the server's position is then the library's for the actions
+/// it recorded, and the board is photographed.
+fn two_seats<G: Module>(game: &str, seed: u64) {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(dir.path());
+    let addr = server.addr;
+    let (id, seats, watch) = create(
+        addr,
+        json!({"game": game, "seed": seed, "seats": ["human", "human"]}),
+    );
+    let d = driver();
+    {
+        let a = browser_sized(&d, "one", 1280, 1200);
+        let b = browser_sized(&d, "two", 1280, 1200);
+        a.goto(&format!("http://{addr}/g/{id}?t={}", seats[0]))
+            .unwrap();
+        b.goto(&format!("http://{addr}/g/{id}?t={}", seats[1]))
+            .unwrap();
+        for c in [&a, &b] {
+            until(c, "document.body.dataset.version === '0'", "the board");
+        }
+        let done = play_both([&a, &b], 2, 40);
+        assert!(
+            done.iter().all(|&n| n >= 2),
+            "{game}: each seat plays: {done:?}"
+        );
+        let actions = played(addr, &id, &watch);
+        assert_eq!(actions.len(), done[0] + done[1], "{actions:?}");
+        let v = view(addr, &id, &watch);
+        assert_eq!(
+            v["position"].as_str().unwrap(),
+            library::<G>(G::DEFAULT_RULESET, seed, None, &actions),
+            "{game}"
+        );
+        // The board as drawn: cells, and no terminal characters.
+        let svg = v["svg"].as_str().unwrap();
+        assert!(svg.matches("data-cell=").count() > 30);
+        doc_shot(&a, &format!("board-{game}"));
+        println!("{game}: {done:?} {actions:?}");
+        a.close().unwrap();
+        b.close().unwrap();
+    }
+    server.stop();
+}
+
+/// A position of `G` from a file of the tests, loaded into a server as
+/// a record and photographed from a seat: boards in the middle of play
+/// for the documentation (a touch in Gateball, a point in G-ball).
+fn position_shot<G: Module>(file: &str, name: &str) {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap();
+    let rules = G::load_ruleset(G::DEFAULT_RULESET).unwrap();
+    let game = G::build(&rules).unwrap();
+    let (game, pos) = game.read_position(&text).unwrap();
+    let people = [ball::shell::Seat::Person, ball::shell::Seat::Person];
+    let session = ball::shell::Session::from_position(rules, &game, &pos, people).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(dir.path());
+    let addr = server.addr;
+    let (code, body) = http(addr, "POST", "/api/load", Some(&session.record().write()));
+    assert_eq!(code, 201, "{body}");
+    let links = json_of(&body);
+    let link = links["seats"][0]["link"].as_str().unwrap();
+    let d = driver();
+    {
+        let a = browser_sized(&d, "shot", 1280, 1200);
+        a.goto(&format!("http://{addr}{link}")).unwrap();
+        until(&a, "document.body.dataset.version === '0'", "the board");
+        doc_shot(&a, name);
+        a.close().unwrap();
+    }
+    server.stop();
+}
+
+#[test]
+fn web_browser_boards_in_play() {
+    if !browser_here() {
+        return;
+    }
+    position_shot::<ball::games::gateball::Gateball>(
+        "tests/gateball/positions/spark.json",
+        "board-gateball-touch",
+    );
+    position_shot::<ball::games::gball::Gball>("tests/gball/mid-catch.json", "board-gball-play");
+}
+
+#[test]
+fn web_browser_two_seats_play_ball() {
+    if !browser_here() {
+        return;
+    }
+    two_seats::<ball::games::ball::Ball>("ball", 3);
+}
+
+#[test]
+fn web_browser_two_seats_play_gateball() {
+    if !browser_here() {
+        return;
+    }
+    two_seats::<ball::games::gateball::Gateball>("gateball", 4);
+}
+
+#[test]
+fn web_browser_two_seats_play_gball() {
+    if !browser_here() {
+        return;
+    }
+    two_seats::<ball::games::gball::Gball>("gball", 2);
+}
+
+/// The lobby: one browser creates a listed game from the home page (its
+/// rulesets and seat names come from the server) and takes its seat; a
+/// second browser, phone-sized, finds it in the lobby and joins; both
+/// seats play. Neither page scrolls sideways.
+#[test]
+fn web_browser_the_lobby_from_two_browsers() {
+    if !browser_here() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(dir.path());
+    let addr = server.addr;
+    let d = driver();
+    {
+        let a = browser_sized(&d, "creator", 1280, 900);
+        let b = browser_sized(&d, "phone", 390, 844);
+        a.goto(&format!("http://{addr}/")).unwrap();
+        until(
+            &a,
+            "document.body.dataset.choices === 'ball'",
+            "BALL's choices",
+        );
+        a.execute(
+            "const g = document.getElementById('game'); g.value = 'gateball'; g.dispatchEvent(new Event('change'));",
+        )
+        .unwrap();
+        until(
+            &a,
+            "document.body.dataset.choices === 'gateball'",
+            "Gateball's choices",
+        );
+        let rulesets = js(
+            &a,
+            "[...document.querySelectorAll('#ruleset option')].map(o => o.value)",
+        );
+        let rulesets: Vec<&str> = rulesets
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_str().unwrap())
+            .collect();
+        assert!(
+            rulesets.contains(&"gateball") && rulesets.contains(&"gateball-bonus"),
+            "{rulesets:?}"
+        );
+        assert!(!rulesets.contains(&"standard"), "{rulesets:?}");
+        a.execute(
+            "const r = document.getElementById('ruleset'); r.value = 'gateball-bonus'; r.dispatchEvent(new Event('change'));",
+        )
+        .unwrap();
+        let about = js(&a, "document.getElementById('ruleset-about').textContent");
+        assert!(about.as_str().unwrap().contains("continuation"), "{about}");
+        let seat1 = js(&a, "document.getElementById('seatname1').textContent");
+        assert!(seat1.as_str().unwrap().starts_with("red"), "{seat1}");
+        a.execute("document.getElementById('seat2').value = 'human';")
+            .unwrap();
+        click_css(&a, "#listed");
+        click_css(&a, "#create");
+        until(
+            &a,
+            "document.querySelectorAll('#links .seat-link').length === 1",
+            "the creator's links",
+        );
+        assert_eq!(
+            js(&a, "document.querySelectorAll('#links .open').length"),
+            json!(1)
+        );
+        assert_eq!(
+            js(&a, "document.querySelectorAll('#links button.copy').length"),
+            json!(2)
+        );
+        until(
+            &a,
+            "document.querySelectorAll('#lobby .game').length === 1",
+            "the game in the lobby",
+        );
+        doc_shot(&a, "home-desktop");
+        let mine = js(&a, "document.querySelector('#links .seat-link').value");
+        a.goto(mine.as_str().unwrap()).unwrap();
+        until(
+            &a,
+            "document.body.dataset.version === '0'",
+            "the creator's board",
+        );
+        // The phone: the lobby, then the seat.
+        b.goto(&format!("http://{addr}/")).unwrap();
+        until(
+            &b,
+            "document.querySelectorAll('#lobby button.join').length === 1",
+            "the lobby on the phone",
+        );
+        assert!(
+            !scrolls_sideways(&b),
+            "the home page scrolls sideways on a phone"
+        );
+        let lobby = js(&b, "document.getElementById('lobby').innerHTML");
+        assert!(
+            !lobby.as_str().unwrap().contains("?t="),
+            "a token in the lobby: {lobby}"
+        );
+        doc_shot(&b, "home-phone");
+        click_css(&b, "#lobby button.join");
+        until(&b, "location.pathname.startsWith('/g/')", "the joined seat");
+        until(
+            &b,
+            "document.body.dataset.version === '0'",
+            "the joiner's board",
+        );
+        assert!(
+            !scrolls_sideways(&b),
+            "the board page scrolls sideways on a phone"
+        );
+        let width = js(
+            &b,
+            "document.querySelector('#board svg').getBoundingClientRect().width",
+        );
+        let inner = js(&b, "window.innerWidth");
+        assert!(
+            width.as_f64().unwrap() <= 390.0,
+            "the board scales: {width} in {inner}"
+        );
+        doc_shot(&b, "board-phone");
+        let id = js(&b, "location.pathname.split('/').pop()");
+        let id = id.as_str().unwrap();
+        let t = js(&b, "new URLSearchParams(location.search).get('t')");
+        assert_eq!(view(addr, id, t.as_str().unwrap())["you"], json!(1));
+        // Nobody else can join now.
+        let (code, _) = http(addr, "POST", &format!("/api/lobby/{id}/join"), Some(""));
+        assert_eq!(code, 409);
+        let done = play_both([&a, &b], 2, 30);
+        assert!(done.iter().all(|&n| n >= 2), "{done:?}");
+        a.close().unwrap();
+        b.close().unwrap();
     }
     server.stop();
 }

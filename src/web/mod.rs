@@ -11,6 +11,8 @@
 //!   any game behind one object-safe interface, run on a thread of its own
 //!   (a game may hold a Lua state, which cannot cross threads).
 //! - `seats.rs` — the secret links: one token a seat, one for spectators.
+//! - `lobby.rs` — the home page's choices (a game's rulesets and seats)
+//!   and the lobby of listed games with a seat still to claim.
 //! - `store.rs` — the games' record files in the server's directory.
 //! - `server.rs` — the HTTP server: routes, limits, server push (SSE).
 //! - `page.rs` — the page and its script (`page.js`, embedded).
@@ -22,6 +24,7 @@
 //! request is refused unless it comes with the token of the seat to move.
 
 pub mod gallery;
+pub mod lobby;
 pub mod page;
 pub mod seats;
 pub mod server;

@@ -9,25 +9,100 @@ function esc(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c]));
 }
 
+// A link with a copy button: the address in a read-only field (it
+// never widens the page), and the button copies it (the clipboard, or
+// the old way where the page is not a secure context).
+function linkRow(label, path, cls) {
+  const url = location.origin + path;
+  return `<div class="link"><span>${esc(label)}</span><input readonly class="${cls}" value="${esc(url)}">` +
+    `<button class="copy" data-url="${esc(url)}">copy</button><a href="${esc(path)}">open</a></div>`;
+}
+
+function wireCopies(root) {
+  for (const b of root.querySelectorAll("button.copy")) {
+    b.onclick = async () => {
+      const field = b.previousElementSibling;
+      try {
+        await navigator.clipboard.writeText(b.dataset.url);
+      } catch (_) {
+        field.select();
+        document.execCommand("copy");
+      }
+      b.textContent = "copied";
+      setTimeout(() => { b.textContent = "copy"; }, 1500);
+    };
+  }
+}
+
 function showLinks(r) {
-  const abs = (p) => location.origin + p;
   let h = "";
   for (const s of r.seats) {
-    h += `<p>${esc(s.name)}: <a class="seat-link" href="${esc(s.link)}">${esc(abs(s.link))}</a></p>`;
+    if (s.open) h += `<div class="link open">${esc(s.name)}: open in the lobby — its link goes to whoever joins</div>`;
+    else h += linkRow(`${s.name}:`, s.link, "seat-link");
   }
-  h += `<p>spectators: <a class="watch-link" href="${esc(r.watch)}">${esc(abs(r.watch))}</a></p>`;
+  h += linkRow("spectators:", r.watch, "watch-link");
   $("links").innerHTML = h;
+  wireCopies($("links"));
+}
+
+// The selected game's rulesets and seat names, from the server.
+async function loadChoices() {
+  const game = $("game").value;
+  const r = await fetch(`/api/rulesets?game=${encodeURIComponent(game)}`);
+  const v = await r.json();
+  if (!r.ok) { $("message").textContent = v.error; return; }
+  if ($("game").value !== game) return;
+  $("ruleset").innerHTML = v.rulesets.map((x) =>
+    `<option value="${esc(x.name)}"${x.name === v.default ? " selected" : ""}>${esc(x.name)}${x.name === v.default ? " (default)" : ""}</option>`).join("");
+  const about = () => {
+    const x = v.rulesets.find((x) => x.name === $("ruleset").value);
+    $("ruleset-about").textContent = x ? x.description : "";
+  };
+  $("ruleset").onchange = about;
+  about();
+  v.seats.forEach((s, k) => { $(`seatname${k + 1}`).textContent = s.label; });
+  document.body.dataset.choices = game;
+}
+
+async function loadLobby() {
+  const r = await fetch("/api/lobby");
+  const v = await r.json();
+  if (!r.ok) { $("lobby").textContent = v.error; return; }
+  if (!v.games.length) {
+    $("lobby").innerHTML = `<p class="about">no open games yet</p>`;
+  } else {
+    $("lobby").innerHTML = v.games.map((g) => {
+      const seats = g.seats.map((s) => `${esc(s.label)}: ${s.open ? "<i>open</i>" : esc(s.player)}`).join(" · ");
+      const joins = g.seats.map((s, k) => s.open ? `<button class="join" data-id="${esc(g.id)}" data-seat="${k}">join as ${esc(s.name)}</button>` : "").join("");
+      return `<div class="game" data-id="${esc(g.id)}"><div class="what">${esc(g.title)} · ${esc(g.ruleset)}</div><div class="about">${seats}</div>${joins}<a class="watch" href="${esc(g.watch)}">watch</a></div>`;
+    }).join("");
+  }
+  for (const b of $("lobby").querySelectorAll("button.join")) {
+    b.onclick = async () => {
+      const r = await fetch(`/api/lobby/${b.dataset.id}/join`, {method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify({seat: +b.dataset.seat})});
+      const j = await r.json();
+      if (!r.ok) { $("message").textContent = j.error; loadLobby(); return; }
+      location.href = j.link;
+    };
+  }
+  document.body.dataset.lobby = String(v.games.length);
 }
 
 function home() {
+  $("game").onchange = loadChoices;
+  loadChoices();
+  loadLobby();
+  $("lobby-refresh").onclick = loadLobby;
+  setInterval(loadLobby, 5000);
   $("create").onclick = async () => {
-    const body = {game: $("game").value, seats: [$("seat1").value, $("seat2").value]};
-    if ($("ruleset").value.trim()) body.ruleset = $("ruleset").value.trim();
+    const body = {game: $("game").value, seats: [$("seat1").value, $("seat2").value], listed: $("listed").checked};
+    if ($("ruleset").value) body.ruleset = $("ruleset").value;
     const r = await fetch("/api/games", {method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(body)});
     const v = await r.json();
     if (!r.ok) { $("message").textContent = v.error; return; }
     $("message").textContent = "";
     showLinks(v);
+    if (v.listed) loadLobby();
   };
   $("loadfile").onchange = async (e) => {
     const f = e.target.files[0];

@@ -26,17 +26,36 @@ button:hover,button.hl{background:#1f7a1f}button:disabled{opacity:.4;cursor:defa
 .links input{width:100%;font-family:monospace;font-size:80%}label{margin-right:8px}\
 .card{border:1px solid #555;margin:10px;padding:8px;background:#222}.card svg{width:45%;height:auto}";
 
+/// The home page's and the narrow screen's rules: nothing wider than
+/// the screen (a phone is 390 px), links that wrap, the board scaled.
+/// The terminal's text legend is not shown: each board's SVG draws its
+/// own legend with the same symbols as the board.
+const HOME_STYLE: &str = "\
+html,body{max-width:100%;overflow-x:hidden}main>*{min-width:0;max-width:100%}#board{max-width:100%}\
+select{background:#262626;color:#eee;border:1px solid #555;max-width:100%}\
+.row{margin:6px 0}.row>label:first-child{display:inline-block;min-width:5em}\
+.about{color:#aaa;font-size:90%;overflow-wrap:anywhere}#ruleset-about{margin:0 0 6px 0}\
+.links .link{display:flex;gap:4px;align-items:center;margin:4px 0}.links .link input{flex:1;min-width:0}\
+.links .open{color:#fc6}#lobby-side{width:440px;max-width:100%}\
+.game{border:1px solid #444;background:#222;padding:6px;margin:6px 0}.game .what{font-weight:bold}\
+.links a,.game a{color:#9cf;margin-left:6px}\
+#legend{display:none}\
+@media (max-width:600px){main{padding:6px;gap:6px}#side,#lobby-side{width:100%}header{gap:8px}}";
+
 /// A whole page around `body`, with the shared style.
 pub fn document(title: &str, body: &str) -> String {
     format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
-<meta name=\"viewport\" content=\"width=device-width\"><title>{}</title><style>{STYLE}</style></head>\
+<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>{}</title>\
+<style>{STYLE}{HOME_STYLE}</style></head>\
 <body>{body}</body></html>\n",
         crate::web::svg::esc(title)
     )
 }
 
-/// The home page: start a game of any registered game, or load a record.
+/// The home page: a new game of any registered game (its rulesets and
+/// seats come from `/api/rulesets` when a game is picked), the lobby of
+/// listed games with a seat to claim, and loading a record.
 pub fn home() -> String {
     let games: String = crate::games::NAMES
         .iter()
@@ -50,16 +69,24 @@ pub fn home() -> String {
                 format!("<option{sel}>{o}</option>")
             })
             .collect();
-        format!("<label>seat {k} <select id=\"seat{k}\">{opts}</select></label>")
+        format!(
+            "<div class=\"row\"><label for=\"seat{k}\" id=\"seatname{k}\">seat {k}</label> \
+<select id=\"seat{k}\">{opts}</select></div>"
+        )
     };
     let body = format!(
         "<header><b>ball</b> · play in a browser · <a href=\"/gallery?ruleset=cards\">card gallery</a></header>\
-<main><div id=\"side\"><h3>New game</h3>\
-<label>game <select id=\"game\">{games}</select></label>\
-<label>ruleset <input id=\"ruleset\" placeholder=\"the game's own\" size=\"12\"></label><br>\
-{}{}<br><button id=\"create\">Create</button>\
-<h3>Load a match record</h3><input type=\"file\" id=\"loadfile\">\
-<div id=\"message\"></div><div id=\"links\" class=\"links\"></div></div></main>\
+<main class=\"home\"><div id=\"side\"><h3>New game</h3>\
+<div class=\"row\"><label for=\"game\">game</label> <select id=\"game\">{games}</select></div>\
+<div class=\"row\"><label for=\"ruleset\">ruleset</label> <select id=\"ruleset\"></select></div>\
+<div id=\"ruleset-about\" class=\"about\"></div>\
+{}{}<div class=\"row\"><label><input type=\"checkbox\" id=\"listed\"> list in the lobby</label>\
+<span class=\"about\">the second person's seat waits there for whoever joins</span></div>\
+<button id=\"create\">Create</button>\
+<div id=\"message\"></div><div id=\"links\" class=\"links\"></div>\
+<h3>Load a match record</h3><input type=\"file\" id=\"loadfile\"></div>\
+<div id=\"lobby-side\"><h3>Lobby <button id=\"lobby-refresh\">refresh</button></h3>\
+<div id=\"lobby\"><p class=\"about\">no open games yet</p></div></div></main>\
 <script>{SCRIPT}</script><script>home()</script>",
         seat(1, "human"),
         seat(2, "greedy"),

@@ -357,8 +357,9 @@ impl App {
     }
 
     /// Opens a game on its thread and lists it: a new game (`resume`
-    /// `None`) is committed to the store first, within `--max-games`; a
-    /// reloaded one continues its stored version.
+    /// `None`) is committed to the store first, within `--max-games`
+    /// (with `lobby`, its seats open in the lobby); a reloaded one
+    /// continues its stored version.
     fn add(
         &self,
         game: &'static str,
@@ -366,6 +367,7 @@ impl App {
         id: Option<String>,
         links: Links,
         resume: Option<u64>,
+        lobby: u8,
     ) -> Result<String, Refusal> {
         let full = || {
             refusal(
@@ -414,6 +416,7 @@ impl App {
                     &links,
                     spawned.version,
                     self.0.max_games,
+                    lobby,
                 )
                 .map_err(|e| refusal(500, format!("the game could not be saved: {e}")))?;
             if !added {
@@ -437,16 +440,20 @@ impl App {
     }
 }
 
-/// The links of a new game, as paths from the server's root.
-fn links_json(id: &str, game: &str, links: &Links) -> Value {
+/// The links of a new game, as paths from the server's root. A seat
+/// open in the lobby (bit k of `open`) has no link here: it goes only to
+/// the one who claims it.
+fn links_json(id: &str, game: &str, links: &Links, open: u8) -> Value {
     let seats = crate::web::table::seat_names(game).unwrap_or(["seat 1", "seat 2"]);
     json!({
         "id": id,
         "game": game,
-        "seats": (0..2).map(|k| json!({
-            "name": seats[k],
-            "link": format!("/g/{id}?t={}", links.seats[k]),
-        })).collect::<Vec<_>>(),
+        "listed": open != 0,
+        "seats": (0..2).map(|k| if open & (1 << k) != 0 {
+            json!({ "name": seats[k], "link": null, "open": true })
+        } else {
+            json!({ "name": seats[k], "link": format!("/g/{id}?t={}", links.seats[k]) })
+        }).collect::<Vec<_>>(),
         "watch": format!("/g/{id}?t={}", links.watch),
     })
 }
@@ -464,6 +471,9 @@ struct NewGame {
     ruleset: Option<String>,
     seats: Option<[String; 2]>,
     seed: Option<u64>,
+    /// Shown in the lobby, its person's seats after the first open to
+    /// whoever claims them.
+    listed: Option<bool>,
 }
 
 fn parse_json<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, Refusal> {
@@ -498,6 +508,7 @@ async fn create(
             ruleset: None,
             seats: None,
             seed: None,
+            listed: None,
         }
     } else {
         parse_json(&body)?
@@ -533,6 +544,11 @@ async fn create(
         Some(s) => s,
         None => u64::from_str_radix(&random_hex(8).map_err(|e| refusal(500, e))?, 16).unwrap_or(0),
     };
+    let lobby = if req.listed == Some(true) {
+        crate::web::lobby::open_seats(seats.clone().map(|s| s == Seat::Person))
+    } else {
+        0
+    };
     let links = Links::new().map_err(|e| refusal(500, e))?;
     let open = Open::New {
         ruleset: req.ruleset,
@@ -541,12 +557,12 @@ async fn create(
     };
     let app2 = app.clone();
     let links2 = links.clone();
-    let id = tokio::task::spawn_blocking(move || app2.add(game, open, None, links2, None))
+    let id = tokio::task::spawn_blocking(move || app2.add(game, open, None, links2, None, lobby))
         .await
         .map_err(|_| refusal(500, "the game could not be opened"))??;
     Ok((
         StatusCode::CREATED,
-        axum::Json(links_json(&id, game, &links)),
+        axum::Json(links_json(&id, game, &links, lobby)),
     )
         .into_response())
 }
@@ -574,12 +590,12 @@ async fn load(
     let links = Links::new().map_err(|e| refusal(500, e))?;
     let open = Open::Record(text.to_string());
     let (app2, links2) = (app.clone(), links.clone());
-    let id = tokio::task::spawn_blocking(move || app2.add(game, open, None, links2, None))
+    let id = tokio::task::spawn_blocking(move || app2.add(game, open, None, links2, None, 0))
         .await
         .map_err(|_| refusal(500, "the game could not be opened"))??;
     Ok((
         StatusCode::CREATED,
-        axum::Json(links_json(&id, game, &links)),
+        axum::Json(links_json(&id, game, &links, 0)),
     )
         .into_response())
 }
@@ -687,6 +703,160 @@ async fn gallery(
     Ok(Html(page).into_response())
 }
 
+#[derive(Deserialize)]
+struct GameQuery {
+    game: Option<String>,
+}
+
+/// A game's shipped rulesets with their descriptions and its seats, for
+/// the home page's choices.
+async fn rulesets(
+    q: Result<Query<GameQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Response, Refusal> {
+    let Query(q) = q.map_err(bad_query)?;
+    let game = q
+        .game
+        .unwrap_or_else(|| crate::data::DEFAULT_GAME.to_string());
+    let no_game = || {
+        refusal(
+            404,
+            format!(
+                "no game `{}`: one of {}",
+                game.chars().take(20).collect::<String>(),
+                crate::games::names()
+            ),
+        )
+    };
+    if !is_game(&game) {
+        return Err(no_game());
+    }
+    let g = game.clone();
+    let v = tokio::task::spawn_blocking(move || crate::web::lobby::game_choices(&g))
+        .await
+        .map_err(|_| refusal(500, "the game's rulesets could not be read"))?
+        .ok_or_else(no_game)?;
+    Ok(axum::Json(v).into_response())
+}
+
+/// The listed games with a seat to claim (no token among them).
+async fn lobby(State(app): State<App>) -> Result<Response, Refusal> {
+    let store = app.0.store.clone();
+    let rows = tokio::task::spawn_blocking(move || store.open_games(crate::web::lobby::MAX_LISTED))
+        .await
+        .map_err(|_| refusal(500, "the lobby could not be read"))?
+        .map_err(|e| refusal(500, format!("the lobby could not be read: {e}")))?;
+    let held = app
+        .0
+        .games
+        .read()
+        .map_err(|_| refusal(500, "the server's game list is broken"))?
+        .keys()
+        .cloned()
+        .collect::<std::collections::HashSet<String>>();
+    let games: Vec<Value> = rows
+        .iter()
+        .filter(|(id, _, _)| held.contains(id))
+        .filter_map(|(id, record, open)| crate::web::lobby::listing(id, record, *open))
+        .collect();
+    Ok(axum::Json(json!({ "games": games })).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Join {
+    seat: Option<usize>,
+}
+
+/// Claims an open seat of a listed game: its link goes to this caller
+/// alone, and the seat leaves the lobby (for good: the claim is stored).
+async fn join(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, Refusal> {
+    let body = body.map_err(too_big)?;
+    let req: Join = if body.iter().all(u8::is_ascii_whitespace) {
+        Join { seat: None }
+    } else {
+        parse_json(&body)?
+    };
+    let none = || {
+        refusal(
+            404,
+            "no listed game has this id: it may have ended or never been listed",
+        )
+    };
+    if !is_id(&id) {
+        return Err(none());
+    }
+    let entry = app
+        .0
+        .games
+        .read()
+        .map_err(|_| refusal(500, "the server's game list is broken"))?
+        .get(&id)
+        .cloned()
+        .ok_or_else(none)?;
+    let store = app.0.store.clone();
+    let id2 = id.clone();
+    let claimed = tokio::task::spawn_blocking(move || store.claim(&id2, req.seat))
+        .await
+        .map_err(|_| refusal(500, "the seat could not be claimed"))?
+        .map_err(|e| refusal(500, format!("the seat could not be claimed: {e}")))?;
+    let Some(k) = claimed else {
+        return Err(refusal(
+            409,
+            "this seat is not open any more: somebody else took it; pick another game",
+        ));
+    };
+    let names = crate::web::table::seat_names(entry.game).unwrap_or(["seat 1", "seat 2"]);
+    // A games file edited by hand may hold any bits: a seat past the
+    // game's two is refused, not indexed.
+    let (Some(name), Some(token)) = (names.get(k), entry.links.seats.get(k)) else {
+        return Err(refusal(
+            500,
+            format!("the games file lists seat {k} of game {id} as open, which it has not"),
+        ));
+    };
+    Ok(axum::Json(json!({
+        "id": id,
+        "seat": k,
+        "name": name,
+        "link": format!("/g/{id}?t={token}"),
+    }))
+    .into_response())
+}
+
+/// The spectators' link of a listed game, by a redirect.
+async fn lobby_watch(State(app): State<App>, Path(id): Path<String>) -> Result<Response, Refusal> {
+    let none = || refusal(404, "no listed game has this id");
+    if !is_id(&id) {
+        return Err(none());
+    }
+    let entry = app
+        .0
+        .games
+        .read()
+        .map_err(|_| refusal(500, "the server's game list is broken"))?
+        .get(&id)
+        .cloned()
+        .ok_or_else(none)?;
+    let store = app.0.store.clone();
+    let id2 = id.clone();
+    let state = tokio::task::spawn_blocking(move || store.lobby_state(&id2))
+        .await
+        .map_err(|_| refusal(500, "the lobby could not be read"))?
+        .map_err(|e| refusal(500, format!("the lobby could not be read: {e}")))?;
+    if !matches!(state, Some((true, _))) {
+        return Err(none());
+    }
+    Ok((
+        StatusCode::SEE_OTHER,
+        [(header::LOCATION, format!("/g/{id}?t={}", entry.links.watch))],
+    )
+        .into_response())
+}
+
 async fn not_found() -> Refusal {
     refusal(404, "no such page")
 }
@@ -706,6 +876,10 @@ fn router(app: App) -> Router {
         )
         .route("/gallery", get(gallery))
         .route("/api/games", post(create))
+        .route("/api/rulesets", get(rulesets))
+        .route("/api/lobby", get(lobby))
+        .route("/api/lobby/{id}/join", post(join))
+        .route("/lobby/{id}/watch", get(lobby_watch))
         .route(
             "/api/load",
             post(load).layer(DefaultBodyLimit::max(MAX_RECORD_BODY)),
@@ -774,6 +948,7 @@ impl Server {
                 Some(s.id.clone()),
                 s.links,
                 Some(s.version),
+                0,
             ) {
                 Ok(_) => reloaded += 1,
                 Err(e) => notes.push(format!("game {}: {}", s.id, e.error)),

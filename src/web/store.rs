@@ -66,7 +66,8 @@ impl Store {
 
     /// Adds a new game, its record as it starts, in one transaction that
     /// first counts the games: `Ok(false)` when there are `max` already
-    /// (nothing is written then).
+    /// (nothing is written then). `open` non-zero lists it in the lobby
+    /// with those seats to claim, in the same transaction.
     pub fn add(
         &self,
         id: &str,
@@ -74,10 +75,33 @@ impl Store {
         links: &Links,
         version: u64,
         max: usize,
+        open: u8,
     ) -> Result<bool, String> {
         let links = serde_json::to_string(links).map_err(|e| e.to_string())?;
-        self.db()
-            .write(|tx| games::insert_within(tx, id, record, &links, version, max))
+        self.db().write(|tx| {
+            let added = games::insert_within(tx, id, record, &links, version, max)?;
+            if added && open != 0 {
+                games::list(tx, id, open)?;
+            }
+            Ok(added)
+        })
+    }
+
+    /// Claims an open seat of a listed game (`seat`, or the first open):
+    /// the seat, or `None` when none is open to this claim.
+    pub fn claim(&self, id: &str, seat: Option<usize>) -> Result<Option<usize>, String> {
+        self.db().write(|tx| games::claim(tx, id, seat))
+    }
+
+    /// Whether a game is listed in the lobby, and its open seats.
+    pub fn lobby_state(&self, id: &str) -> Result<Option<(bool, u8)>, String> {
+        self.db().read(|tx| Ok(games::lobby_state(tx, id)?))
+    }
+
+    /// The listed games with a seat to claim, newest first: id, record,
+    /// open seats.
+    pub fn open_games(&self, limit: usize) -> Result<Vec<(String, String, u8)>, String> {
+        self.db().read(|tx| Ok(games::open_games(tx, limit)?))
     }
 
     /// Saves a game's record and version after an action.
@@ -162,7 +186,7 @@ impl Store {
                 problems.push(format!("{id}: the store holds this game already; left out"));
                 continue;
             }
-            if self.add(&id, &record, &links, 0, max)? {
+            if self.add(&id, &record, &links, 0, max, 0)? {
                 added += 1;
             } else {
                 problems.push(format!(

@@ -144,7 +144,29 @@ dominant-baseline:central;pointer-events:none}\
 .down{font-style:italic;font-weight:normal}\
 .ball{fill:#ffd700;font-weight:bold}.mark{fill:#999}.label{fill:#aaa}\
 .gate{fill:#e58fe5;font-weight:bold}\
-.die rect{fill:#eee;stroke:#333}.die text{fill:#111;font-weight:bold}";
+.die rect{fill:#eee;stroke:#333}.die text{fill:#111;font-weight:bold}\
+.court rect{fill:transparent;stroke:rgba(255,255,255,.10);stroke-width:1}\
+.cell.court.last rect{fill:rgba(90,160,240,.35)}\
+.cell.court.option rect{fill:rgba(70,230,70,.42);stroke:#9f9;stroke-width:2}\
+.cell.court.chosen rect{fill:rgba(240,130,60,.55);stroke:#fc8;stroke-width:2}\
+.over,.cell circle,.cell path,.cell line,.cell g{pointer-events:none}.grass{fill:#2e6b35}.apron{fill:#4d3f2b}\
+.chalk{stroke:#f4f4f4;stroke-width:3;fill:none}.chalk-thin{stroke:#f4f4f4;stroke-width:1.2;fill:none;stroke-dasharray:5 4;opacity:.7}\
+.startarea{fill:#d8b23e;fill-opacity:.55;stroke:#f7dc7a;stroke-width:2}\
+.gatebar{stroke:#fff;stroke-width:5;stroke-linecap:round}.gatepost{fill:#e58fe5;stroke:#222;stroke-width:1.5}\
+.arrow{stroke:#e58fe5;stroke-width:2.5;fill:none;stroke-linecap:round;stroke-linejoin:round}\
+.pole{fill:#ffd700;stroke:#222;stroke-width:2}.pole-ring{fill:none;stroke:#ffd700;stroke-width:2;opacity:.7}\
+.disc0{fill:#d63b2f;stroke:#fff;stroke-width:2}.disc1{fill:#2f6fd6;stroke:#fff;stroke-width:2}\
+.discnum{fill:#fff;font-weight:bold}.word{fill:#eee;text-anchor:start}.words{fill:#fff;font-weight:bold;opacity:.85}\
+.tint0{fill:#d63b2f;fill-opacity:.22}.tint1{fill:#2f6fd6;fill-opacity:.22}\
+.ballmark{fill:#ffd700;stroke:#6b5200;stroke-width:1.5}.swatch{stroke:#777;stroke-width:1}\
+.piece0{fill:#d63b2f;stroke:#fff;stroke-width:2}.piece1{fill:#2f6fd6;stroke:#fff;stroke-width:2}\
+.down .piece0,.down .piece1{fill-opacity:.35;stroke-dasharray:3 2}\
+.zone0 rect{fill:#5a3a36}.zone1 rect{fill:#34425e}\
+.kind{stroke:#fff;stroke-width:2.2;fill:none;stroke-linecap:round}.restricted{fill:#fff;stroke:#222}\
+.facing0{fill:#ffb0a6;stroke:#222;stroke-width:1}.facing1{fill:#b0d4ff;stroke:#222;stroke-width:1}\
+.spin{fill:none;stroke:#ffd700;stroke-width:2;stroke-dasharray:4 3}\
+.flight{stroke:#ffd700;stroke-width:2.5;fill:none;stroke-linecap:round;stroke-linejoin:round}\
+.pen0{stroke:#ff8b7b;stroke-width:3;fill:none;stroke-linecap:round}.pen1{stroke:#8bc4ff;stroke-width:3;fill:none;stroke-linecap:round}";
 
 impl Sheet {
     pub fn new(width: f64, height: f64) -> Sheet {
@@ -208,6 +230,58 @@ height=\"{size:.1}\" rx=\"4\"/>"
             "",
             &value.to_string(),
         );
+        self.body.push_str("</g>");
+    }
+
+    /// SVG made by the caller (shapes of its own drawing), as it is.
+    pub fn raw(&mut self, svg: &str) {
+        self.body.push_str(svg);
+    }
+
+    /// A rectangle of `class`.
+    pub fn rect(&mut self, (x, y, w, h): (f64, f64, f64, f64), class: &str) {
+        let _ = write!(
+            self.body,
+            "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{w:.1}\" height=\"{h:.1}\" class=\"{class}\"/>"
+        );
+    }
+
+    /// A line of `class` from (x1, y1) to (x2, y2).
+    pub fn line(&mut self, (x1, y1): (f64, f64), (x2, y2): (f64, f64), class: &str) {
+        let _ = write!(
+            self.body,
+            "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" class=\"{class}\"/>"
+        );
+    }
+
+    /// A disc of `class` centred on (cx, cy), its number (or any short
+    /// label) written on it in white.
+    pub fn disc(&mut self, cx: f64, cy: f64, r: f64, class: &str, label: &str) {
+        let _ = write!(
+            self.body,
+            "<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{r:.1}\" class=\"{class}\"/>"
+        );
+        if !label.is_empty() {
+            self.text(cx, cy + 0.5, r * 1.1, "discnum", label);
+        }
+    }
+
+    /// Text that starts at (x, y) rather than centred on it: legends.
+    pub fn words(&mut self, x: f64, y: f64, size: f64, text: &str) {
+        let _ = write!(
+            self.body,
+            "<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"{size:.1}\" class=\"word\">{}</text>",
+            esc(text)
+        );
+    }
+
+    /// Starts a group of drawing above the cells that clicks go through
+    /// (lines, gates, pieces): close it with [`Sheet::end_group`].
+    pub fn begin_over(&mut self, class: &str) {
+        let _ = write!(self.body, "<g class=\"over {class}\">");
+    }
+
+    pub fn end_group(&mut self) {
         self.body.push_str("</g>");
     }
 

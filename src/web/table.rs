@@ -386,6 +386,10 @@ pub enum Open {
     },
     /// A match record, played on from where it stands.
     Record(String),
+    /// A table its caller builds, on the game's thread: a game set up
+    /// as no shipped ruleset's name says (a league fixture, its rosters
+    /// and seed), by a caller of `server::Host` — never by a client.
+    Built(Box<dyn FnOnce() -> Result<Box<dyn Table>, String> + Send>),
 }
 
 impl Visit for Open {
@@ -413,6 +417,7 @@ impl Visit for Open {
                 let rules = G::load_ruleset(&spec)?;
                 Session::<G>::load(&record, rules, [None, None])?
             }
+            Open::Built(make) => return make(),
         };
         Ok(Box::new(Live::new(session)))
     }

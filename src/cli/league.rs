@@ -73,6 +73,7 @@ Examples:
   ball league play my.league --season --bots greedy,random
   ball league play my.league --fixture 12 --threads 2
   ball league play my.league --person home --bots greedy,greedy
+  ball league play my.league --person away --web
 
 --person SIDE: the next fixture on the terminal board (G-ball's keys: `ball play --help`). \
 Replacements are called up to nine available players as for the bots; you then name your \

@@ -39,7 +39,7 @@ use crate::games::gball::league::{League, person};
 use crate::kernel::game::Title;
 use crate::shell::{Seat, Session};
 use crate::web::server::{Config, Host, Server};
-use crate::web::table::{Live, Open, Table};
+use crate::web::table::{Live, Open, Refusal, Table};
 
 /// How long the command waits, once the result is committed, for the
 /// page to fetch it before it stops the server.
@@ -116,12 +116,16 @@ struct RosterBody {
     roster: String,
 }
 
-fn refusal(status: StatusCode, error: impl Into<String>) -> Response {
-    (status, axum::Json(json!({ "error": error.into() }))).into_response()
+/// A refusal: its status and `{"error": …}`, as the server's own.
+fn refusal(status: StatusCode, error: impl Into<String>) -> Refusal {
+    Refusal {
+        status: status.as_u16(),
+        error: error.into(),
+    }
 }
 
 impl Pages {
-    fn check(&self, q: Result<Query<Token>, QueryRejection>) -> Result<(), Response> {
+    fn check(&self, q: Result<Query<Token>, QueryRejection>) -> Result<(), Refusal> {
         let ok = q
             .ok()
             .and_then(|Query(q)| q.t)
@@ -169,7 +173,7 @@ fn same(a: &str, b: &str) -> bool {
 async fn page(
     State(p): State<Pages>,
     q: Result<Query<Token>, QueryRejection>,
-) -> Result<Response, Response> {
+) -> Result<Response, Refusal> {
     p.check(q)?;
     Ok(Html(roster_page(&p.heading, &p.offer)).into_response())
 }
@@ -177,7 +181,7 @@ async fn page(
 async fn status(
     State(p): State<Pages>,
     q: Result<Query<Token>, QueryRejection>,
-) -> Result<Response, Response> {
+) -> Result<Response, Refusal> {
     p.check(q)?;
     Ok(axum::Json(p.status()).into_response())
 }
@@ -186,7 +190,7 @@ async fn name_roster(
     State(p): State<Pages>,
     q: Result<Query<Token>, QueryRejection>,
     body: Result<Bytes, BytesRejection>,
-) -> Result<Response, Response> {
+) -> Result<Response, Refusal> {
     p.check(q)?;
     let body = body.map_err(|e| refusal(e.status(), "the request's body could not be read"))?;
     let req: RosterBody = crate::json_line::from_slice(&body).map_err(|e| {

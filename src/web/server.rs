@@ -141,6 +141,7 @@ fn build(game: &'static str, open: Open) -> Result<Box<dyn Table>, String> {
 /// continued past `resume`, for a game reloaded from the store); the
 /// game's build errors come back here. The thread does nothing until it
 /// is told to go: the caller first commits the game to the store.
+#[allow(clippy::too_many_arguments)]
 fn spawn_table(
     game: &'static str,
     open: Open,

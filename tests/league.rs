@@ -1,6 +1,7 @@
 //! `ball league` (G17, issue 25) through the binary: the file's
 //! refusals, export → import → export, match records, determinism across
-//! threads, a run killed with SIGKILL and resumed, two runs at once.
+//! threads, a run killed with SIGKILL and resumed, two runs at once, and
+//! a fixture a person plays in the browser (`play --person SIDE --web`).
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -704,4 +705,38 @@ fn a_browser_fixture_left_unfinished_commits_nothing() {
         "{rest}"
     );
     assert_eq!(export(&path), before);
+}
+
+/// A fixture another run committed while the person played is not
+/// committed again: the page and the command say so, and the league
+/// keeps the other run's result.
+#[test]
+fn a_browser_fixture_another_run_committed_meanwhile_is_not_kept() {
+    let lg = Lg::new();
+    let path = quick_league(&lg, "t.league");
+    let f = WebFixture::start(&path, "home");
+    let (code, v) = f.roster("");
+    assert_eq!(code, 200, "{v}");
+    let board = v["board"].as_str().unwrap().to_string();
+    ok(&["league", "play", &path], None);
+    let theirs = export(&path);
+    let end = play_by_choices(f.addr, &board, usize::MAX);
+    assert_eq!(end["over"], true);
+    let started = Instant::now();
+    let done = loop {
+        let s = f.status();
+        if s["state"] != "playing" {
+            break s;
+        }
+        assert!(started.elapsed() < Duration::from_secs(30), "no outcome");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(done["state"], "taken", "{done}");
+    let (code, rest) = f.finish();
+    assert_eq!(code, Some(0), "{rest}");
+    assert!(
+        rest.contains("fixture 1: another run committed it while you played; yours is not kept"),
+        "{rest}"
+    );
+    assert_eq!(export(&path), theirs);
 }

@@ -740,3 +740,73 @@ fn a_browser_fixture_another_run_committed_meanwhile_is_not_kept() {
     );
     assert_eq!(export(&path), theirs);
 }
+
+/// The roster page in a real browser (headless Chromium, as
+/// `web_browser.rs`): ticking a box changes the roster, a refusal is
+/// shown in words, a roster accepted shows the board, and when the match
+/// (played here through HTTP) ends the page shows the committed line.
+#[test]
+fn league_web_browser_the_roster_page_and_the_result() {
+    use crate::web_browser::{browser, browser_here, click_css, driver, js, shot, until};
+    if !browser_here() {
+        return;
+    }
+    let lg = Lg::new();
+    let path = quick_league(&lg, "b.league");
+    let f = WebFixture::start(&path, "home");
+    let d = driver();
+    let c = browser(&d, "league");
+    c.goto(&format!("http://{}/league?t={}", f.addr, f.token))
+        .unwrap();
+    until(&c, "!!document.getElementById('places')", "the roster page");
+    let best = js(&c, "document.getElementById('places').value");
+    let first = f.status()["best"][0].to_string();
+    // Unticking the best player takes him off the roster.
+    click_css(&c, &format!("#squad input[data-place='{first}']"));
+    let after = js(&c, "document.getElementById('places').value");
+    assert_ne!(after, best);
+    assert!(
+        !after.as_str().unwrap().split(' ').any(|w| w == first),
+        "{after}"
+    );
+    js(
+        &c,
+        "(document.getElementById('places').value = '0 0', true)",
+    );
+    click_css(&c, "#name");
+    until(
+        &c,
+        "document.getElementById('message').textContent.includes('named twice')",
+        "the refusal in words",
+    );
+    js(&c, "(document.getElementById('places').value = '', true)");
+    click_css(&c, "#name");
+    until(
+        &c,
+        "!document.getElementById('play').hidden && document.getElementById('naming').hidden",
+        "the board",
+    );
+    let board = js(
+        &c,
+        "document.getElementById('boardlink').getAttribute('href')",
+    );
+    let board = board.as_str().unwrap().to_string();
+    until(
+        &c,
+        "!!document.getElementById('board').contentDocument.querySelector('#board svg')",
+        "the board drawn in the page",
+    );
+    shot(&c, "league-board");
+    let end = play_by_choices(f.addr, &board, usize::MAX);
+    assert_eq!(end["over"], true);
+    until(
+        &c,
+        "document.getElementById('result').textContent.startsWith('fixture 1 (season 1, round 1)')",
+        "the committed line on the page",
+    );
+    shot(&c, "league-result");
+    let _ = c.close();
+    let (code, rest) = f.finish();
+    assert_eq!(code, Some(0), "{rest}");
+    assert_eq!(played(&path), 1);
+}

@@ -289,10 +289,10 @@ places. The bots' best nine are ticked.</p>{called}\
 <th>season</th><th>available</th></tr>{rows}</table>\
 <p><label>roster <input id=\"places\" size=\"30\" value=\"{}\"></label>\
 <button id=\"name\">Play with this roster</button></p></div>\
-<div id=\"message\"></div><pre id=\"result\"></pre>\
+<div id=\"message\"></div><pre id=\"result\" style=\"color:#fd4;font-weight:bold\"></pre>\
 <div id=\"play\" hidden><p><a id=\"boardlink\" target=\"_blank\">the board in a tab of its own</a> · \
-the result is committed to the league when the match ends; Ctrl-C in the terminal leaves it \
-unfinished (nothing committed)</p>\
+<span id=\"hint\">the result is committed to the league when the match ends; Ctrl-C in the \
+terminal leaves it unfinished (nothing committed)</span></p>\
 <iframe id=\"board\" style=\"width:100%;height:88vh;border:0\"></iframe></div></div></main>\
 <script>{LEAGUE_SCRIPT}</script>",
         esc(heading),
@@ -324,7 +324,12 @@ function show(v) {
     $('board').src = v.board;
     $('boardlink').href = v.board;
   }
-  if (v.lines && v.lines.length) { $('result').textContent = v.lines.join('\n'); over = true; }
+  if (v.lines && v.lines.length) {
+    $('result').textContent = v.lines.join('\n');
+    $('hint').textContent = v.state === 'committed' ? 'committed to the league; the command has ended'
+      : 'nothing committed; the command has ended';
+    over = true;
+  }
 }
 $('name').onclick = async () => {
   try {

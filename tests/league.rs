@@ -810,3 +810,32 @@ fn league_web_browser_the_roster_page_and_the_result() {
     assert_eq!(code, Some(0), "{rest}");
     assert_eq!(played(&path), 1);
 }
+
+/// The commit both boards share: a match not over commits nothing, an
+/// action the replay refuses is an error, and neither changes the file.
+#[test]
+fn a_person_s_match_not_over_or_not_legal_commits_nothing() {
+    use ball::games::gball::league::{person, play, schema};
+    let lg = Lg::new();
+    let path = quick_league(&lg, "n.league");
+    let before = export(&path);
+    let mut store = schema::open(Path::new(&path)).unwrap();
+    let l = schema::read(&mut store).unwrap();
+    let offer = person::offer(&l, 0).unwrap().unwrap();
+    let e = offer.with_roster(&[0, 99]).unwrap_err();
+    assert!(e.contains("no player 99"), "{e}");
+    let p = offer.with_roster(&offer.best).unwrap();
+    let bots = ["greedy".to_string(), "greedy".to_string()];
+    let m = play::run(&p, &bots, true).unwrap();
+    assert!(m.actions.len() > 2);
+    let half = &m.actions[..m.actions.len() / 2];
+    assert_eq!(
+        person::commit(&mut store, &l, &p, 0, &bots, half).unwrap(),
+        person::Outcome::Unfinished
+    );
+    let mut wrong = m.actions.clone();
+    wrong[1] = "no such action".into();
+    assert!(person::commit(&mut store, &l, &p, 0, &bots, &wrong).is_err());
+    drop(store);
+    assert_eq!(export(&path), before);
+}

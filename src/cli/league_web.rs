@@ -415,7 +415,9 @@ fn serve_fixture(
             addr: SocketAddr::from(([127, 0, 0, 1], port)),
             db: dir.join("games.db"),
             import_dir: None,
-            max_games: 1,
+            // The fixture, and a few games anyone on this machine might
+            // start from the home page without taking the fixture's place.
+            max_games: 4,
             idle: crate::web::server::IDLE,
         },
         |h| {

@@ -807,7 +807,7 @@ impl Server {
     /// [`Server::start`], serving also the routes `pages` makes, which
     /// get the server's [`Host`] to add games with. Their paths must be
     /// none of the server's own (`/`, `/g/…`, `/api/…`, `/page.js`,
-    /// `/gallery`): axum refuses a path routed twice.
+    /// `/gallery`): axum panics on a path routed twice, at start.
     pub fn start_with(
         config: Config,
         pages: impl FnOnce(Host) -> Router,

@@ -1,6 +1,7 @@
 //! `ball league` (G17, issue 25) through the binary: the file's
 //! refusals, export → import → export, match records, determinism across
-//! threads, a run killed with SIGKILL and resumed, two runs at once.
+//! threads, a run killed with SIGKILL and resumed, two runs at once, and
+//! a fixture a person plays in the browser (`play --person SIDE --web`).
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -402,4 +403,439 @@ fn a_person_s_fixture_keeps_its_actions() {
     // Without a terminal, --person is refused in one line.
     let e = refused(&["league", "play", &path, "--person", "home"], None);
     assert!(e.contains("terminal"), "{e}");
+}
+
+/// `play --person SIDE --web` started as a person starts it: its
+/// stdout (read on), its process, the page's address and token.
+struct WebFixture {
+    child: std::process::Child,
+    out: std::io::BufReader<std::process::ChildStdout>,
+    addr: std::net::SocketAddr,
+    token: String,
+}
+
+impl WebFixture {
+    fn start(path: &str, side: &str) -> WebFixture {
+        use std::io::BufRead;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ball"))
+            .args([
+                "league",
+                "play",
+                path,
+                "--person",
+                side,
+                "--web",
+                "--bots",
+                "random,random",
+            ])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
+        let mut printed = String::new();
+        let link = loop {
+            let mut line = String::new();
+            assert!(
+                out.read_line(&mut line).unwrap() > 0,
+                "no link printed: {printed}"
+            );
+            printed.push_str(&line);
+            if let Some(at) = line.find("http://") {
+                break line[at..].split_whitespace().next().unwrap().to_string();
+            }
+        };
+        assert!(printed.contains("Fixture 1"), "{printed}");
+        let rest = link.trim_start_matches("http://");
+        let (addr, query) = rest.split_once("/league?t=").expect("a /league link");
+        WebFixture {
+            child,
+            out,
+            addr: addr.parse().unwrap(),
+            token: query.to_string(),
+        }
+    }
+
+    fn status(&self) -> serde_json::Value {
+        let (code, body) = crate::web::http(
+            self.addr,
+            "GET",
+            &format!("/league/api?t={}", self.token),
+            None,
+        );
+        assert_eq!(code, 200, "{body}");
+        crate::web::json_of(&body)
+    }
+
+    fn roster(&self, places: &str) -> (u16, serde_json::Value) {
+        let (code, body) = crate::web::http(
+            self.addr,
+            "POST",
+            &format!("/league/api/roster?t={}", self.token),
+            Some(&serde_json::json!({ "roster": places }).to_string()),
+        );
+        (code, crate::web::json_of(&body))
+    }
+
+    /// Waits for the command to end: its exit code and the rest of its
+    /// stdout.
+    fn finish(mut self) -> (Option<i32>, String) {
+        use std::io::Read;
+        let started = Instant::now();
+        let status = loop {
+            if let Some(s) = self.child.try_wait().unwrap() {
+                break s;
+            }
+            if started.elapsed() > Duration::from_secs(60) {
+                self.child.kill().unwrap();
+                panic!("the command did not end");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let mut rest = String::new();
+        self.out.read_to_string(&mut rest).unwrap();
+        (status.code(), rest)
+    }
+}
+
+/// The person's seat of the board at `board` (`/g/ID?t=TOKEN`) plays
+/// offered choices picked by a seeded generator, up to `cap` actions or
+/// the end: the view as it then is.
+fn play_by_choices(addr: std::net::SocketAddr, board: &str, cap: usize) -> serde_json::Value {
+    use serde_json::json;
+    let (id, t) = board
+        .trim_start_matches("/g/")
+        .split_once("?t=")
+        .expect("a board link");
+    let mut rng = 0x2545_f491_4f6c_dd1d_u64;
+    let started = Instant::now();
+    let mut acted = 0;
+    loop {
+        let v = crate::web::view(addr, id, t);
+        if v["over"] == true || acted >= cap {
+            return v;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(240),
+            "the match does not end"
+        );
+        if v["my_turn"] != true {
+            std::thread::sleep(Duration::from_millis(5));
+            continue;
+        }
+        let options = v["options"].as_array().unwrap();
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let label = options[(rng % options.len() as u64) as usize]["label"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let (code, next) = crate::web::act(addr, id, t, json!({"do": "choose", "label": label}));
+        assert_eq!(code, 200, "{next}");
+        if next["waiting"] == true {
+            let (code, next) = crate::web::act(addr, id, t, json!({"do": "confirm"}));
+            assert_eq!(code, 200, "{next}");
+        }
+        acted += 1;
+    }
+}
+
+/// A league whose matches end in a few turns (G3.6), for a person's
+/// seat played through HTTP.
+fn quick_league(lg: &Lg, name: &str) -> String {
+    let rules = lg.p("quick.toml");
+    std::fs::write(
+        &rules,
+        format!("{SHORT}games_per_season = 2\nmatch_turn_limit = 4\n"),
+    )
+    .unwrap();
+    let path = lg.p(name);
+    ok(
+        &[
+            "--ruleset",
+            &rules,
+            "league",
+            "new",
+            &path,
+            "--teams",
+            "2",
+            "--seed",
+            "12",
+        ],
+        None,
+    );
+    path
+}
+
+/// `play --person away --web`: the roster page refuses a bad roster in
+/// words, the match is played on the web board through HTTP, and the
+/// league then holds exactly what the terminal path commits for the same
+/// roster and actions; its record replays.
+#[test]
+fn a_fixture_played_in_the_browser_is_committed_as_on_the_terminal() {
+    use ball::games::gball::league::{person, schema};
+    let lg = Lg::new();
+    let path = quick_league(&lg, "w.league");
+    let twin = lg.p("twin.league");
+    std::fs::copy(&path, &twin).unwrap();
+    let f = WebFixture::start(&path, "away");
+    let s = f.status();
+    assert_eq!(s["state"], "roster");
+    assert_eq!(s["side"], "away");
+    assert_eq!(s["best"].as_array().unwrap().len(), 9);
+    assert!(s["squad"][0]["availability"].is_string(), "{s}");
+    assert!(!s.to_string().contains("seed"), "{s}");
+    // The page itself, and a wrong token.
+    let (code, page) = crate::web::http(f.addr, "GET", &format!("/league?t={}", f.token), None);
+    assert_eq!(code, 200);
+    assert!(page.contains("Your match roster"), "{page}");
+    let (code, _) = crate::web::http(f.addr, "GET", "/league/api?t=0123", None);
+    assert_eq!(code, 404);
+    // Refusals, in the words of the terminal's roster question.
+    for (roster, words) in [
+        ("99", "no player 99 in the squad"),
+        ("0 0", "named twice"),
+        ("0 1 2 3 4 5 6 7 8 0", "1 to 9 players"),
+        ("three", "whole numbers"),
+    ] {
+        let (code, v) = f.roster(roster);
+        assert_eq!(code, 422, "{roster}: {v}");
+        let e = v["error"].as_str().unwrap();
+        assert!(e.contains(words), "{roster}: `{e}`");
+    }
+    assert_eq!(f.status()["state"], "roster");
+    let chosen = [8u32, 6, 4, 2, 0];
+    let text: Vec<String> = chosen.iter().map(u32::to_string).collect();
+    let (code, v) = f.roster(&text.join(", "));
+    assert_eq!(code, 200, "{v}");
+    let board = v["board"].as_str().unwrap().to_string();
+    let (code, _) = f.roster("");
+    assert_eq!(code, 422, "a second roster once the match is on");
+    // Before the end the record a client gets has no seed.
+    let (id, t) = board.trim_start_matches("/g/").split_once("?t=").unwrap();
+    let (_, early) = crate::web::http(
+        f.addr,
+        "GET",
+        &format!("/api/games/{id}/record?t={t}"),
+        None,
+    );
+    assert!(
+        early.contains("withheld") && !early.contains("\nseed:"),
+        "{early}"
+    );
+    let end = play_by_choices(f.addr, &board, usize::MAX);
+    assert_eq!(end["over"], true);
+    let (code, record) = crate::web::http(
+        f.addr,
+        "GET",
+        &format!("/api/games/{id}/record?t={t}"),
+        None,
+    );
+    assert_eq!(code, 200, "{record}");
+    let moves = ball::kernel::record::Record::parse(&record)
+        .unwrap()
+        .actions;
+    assert!(!moves.is_empty());
+    let started = Instant::now();
+    let done = loop {
+        let s = f.status();
+        if s["state"] != "playing" {
+            break s;
+        }
+        assert!(started.elapsed() < Duration::from_secs(30), "not committed");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(done["state"], "committed", "{done}");
+    let line = done["lines"][0].as_str().unwrap().to_string();
+    assert!(line.starts_with("fixture 1 (season 1, round 1)"), "{line}");
+    let (code, rest) = f.finish();
+    assert_eq!(code, Some(0), "{rest}");
+    assert!(rest.contains(&line), "{rest}");
+    // The league holds the fixture with the person's actions…
+    let v: serde_json::Value = serde_json::from_str(&export(&path)).unwrap();
+    let r = &v["fixtures"][0]["result"];
+    assert_eq!(r["moves"], serde_json::json!(moves), "{r}");
+    assert!(r.to_string().contains("person"), "{r}");
+    // …exactly as the terminal path commits them.
+    let mut store = schema::open(Path::new(&twin)).unwrap();
+    let l = schema::read(&mut store).unwrap();
+    let offer = person::offer(&l, 1).unwrap().unwrap();
+    let p = offer.with_roster(&chosen).unwrap();
+    let bots = ["random".to_string(), "random".to_string()];
+    let outcome = person::commit(&mut store, &l, &p, 1, &bots, &moves).unwrap();
+    assert_eq!(
+        outcome,
+        person::Outcome::Committed {
+            line: line.clone(),
+            ended: None
+        }
+    );
+    drop(store);
+    assert_eq!(export(&twin), export(&path));
+    // Its record replays.
+    let rec = ok(&["league", "record", &path, "1"], None);
+    std::fs::write(lg.p("w1.record"), &rec).unwrap();
+    let check = ok(&["replay", "--check", &lg.p("w1.record")], None);
+    assert!(check.starts_with("ok:"), "{check}");
+}
+
+/// Ctrl-C before the match ends commits nothing, and says so.
+#[test]
+fn a_browser_fixture_left_unfinished_commits_nothing() {
+    let lg = Lg::new();
+    let path = quick_league(&lg, "u.league");
+    let before = export(&path);
+    let f = WebFixture::start(&path, "home");
+    let (code, v) = f.roster("");
+    assert_eq!(code, 200, "{v}");
+    let board = v["board"].as_str().unwrap().to_string();
+    let mid = play_by_choices(f.addr, &board, 3);
+    assert_eq!(mid["over"], false, "the match ended in three actions");
+    let killed = Command::new("kill")
+        .args(["-INT", &f.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let (code, rest) = f.finish();
+    assert_eq!(code, Some(0), "{rest}");
+    assert!(
+        rest.contains("fixture 1: the match was left unfinished; nothing committed"),
+        "{rest}"
+    );
+    assert_eq!(export(&path), before);
+}
+
+/// A fixture another run committed while the person played is not
+/// committed again: the page and the command say so, and the league
+/// keeps the other run's result.
+#[test]
+fn a_browser_fixture_another_run_committed_meanwhile_is_not_kept() {
+    let lg = Lg::new();
+    let path = quick_league(&lg, "t.league");
+    let f = WebFixture::start(&path, "home");
+    let (code, v) = f.roster("");
+    assert_eq!(code, 200, "{v}");
+    let board = v["board"].as_str().unwrap().to_string();
+    ok(&["league", "play", &path], None);
+    let theirs = export(&path);
+    let end = play_by_choices(f.addr, &board, usize::MAX);
+    assert_eq!(end["over"], true);
+    let started = Instant::now();
+    let done = loop {
+        let s = f.status();
+        if s["state"] != "playing" {
+            break s;
+        }
+        assert!(started.elapsed() < Duration::from_secs(30), "no outcome");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(done["state"], "taken", "{done}");
+    let (code, rest) = f.finish();
+    assert_eq!(code, Some(0), "{rest}");
+    assert!(
+        rest.contains("fixture 1: another run committed it while you played; yours is not kept"),
+        "{rest}"
+    );
+    assert_eq!(export(&path), theirs);
+}
+
+/// The roster page in a real browser (headless Chromium, as
+/// `web_browser.rs`): ticking a box changes the roster, a refusal is
+/// shown in words, a roster accepted shows the board, and when the match
+/// (played here through HTTP) ends the page shows the committed line.
+#[test]
+fn league_web_browser_the_roster_page_and_the_result() {
+    use crate::web_browser::{browser, browser_here, click_css, driver, js, shot, until};
+    if !browser_here() {
+        return;
+    }
+    let lg = Lg::new();
+    let path = quick_league(&lg, "b.league");
+    let f = WebFixture::start(&path, "home");
+    let d = driver();
+    let c = browser(&d, "league");
+    c.goto(&format!("http://{}/league?t={}", f.addr, f.token))
+        .unwrap();
+    until(&c, "!!document.getElementById('places')", "the roster page");
+    let best = js(&c, "document.getElementById('places').value");
+    let first = f.status()["best"][0].to_string();
+    // Unticking the best player takes him off the roster.
+    click_css(&c, &format!("#squad input[data-place='{first}']"));
+    let after = js(&c, "document.getElementById('places').value");
+    assert_ne!(after, best);
+    assert!(
+        !after.as_str().unwrap().split(' ').any(|w| w == first),
+        "{after}"
+    );
+    js(
+        &c,
+        "(document.getElementById('places').value = '0 0', true)",
+    );
+    click_css(&c, "#name");
+    until(
+        &c,
+        "document.getElementById('message').textContent.includes('named twice')",
+        "the refusal in words",
+    );
+    js(&c, "(document.getElementById('places').value = '', true)");
+    click_css(&c, "#name");
+    until(
+        &c,
+        "!document.getElementById('play').hidden && document.getElementById('naming').hidden",
+        "the board",
+    );
+    let board = js(
+        &c,
+        "document.getElementById('boardlink').getAttribute('href')",
+    );
+    let board = board.as_str().unwrap().to_string();
+    until(
+        &c,
+        "!!document.getElementById('board').contentDocument.querySelector('#board svg')",
+        "the board drawn in the page",
+    );
+    shot(&c, "league-board");
+    let end = play_by_choices(f.addr, &board, usize::MAX);
+    assert_eq!(end["over"], true);
+    until(
+        &c,
+        "document.getElementById('result').textContent.startsWith('fixture 1 (season 1, round 1)')",
+        "the committed line on the page",
+    );
+    shot(&c, "league-result");
+    let _ = c.close();
+    let (code, rest) = f.finish();
+    assert_eq!(code, Some(0), "{rest}");
+    assert_eq!(played(&path), 1);
+}
+
+/// The commit both boards share: a match not over commits nothing, an
+/// action the replay refuses is an error, and neither changes the file.
+#[test]
+fn a_person_s_match_not_over_or_not_legal_commits_nothing() {
+    use ball::games::gball::league::{person, play, schema};
+    let lg = Lg::new();
+    let path = quick_league(&lg, "n.league");
+    let before = export(&path);
+    let mut store = schema::open(Path::new(&path)).unwrap();
+    let l = schema::read(&mut store).unwrap();
+    let offer = person::offer(&l, 0).unwrap().unwrap();
+    let e = offer.with_roster(&[0, 99]).unwrap_err();
+    assert!(e.contains("no player 99"), "{e}");
+    let p = offer.with_roster(&offer.best).unwrap();
+    let bots = ["greedy".to_string(), "greedy".to_string()];
+    let m = play::run(&p, &bots, true).unwrap();
+    assert!(m.actions.len() > 2);
+    let half = &m.actions[..m.actions.len() / 2];
+    assert_eq!(
+        person::commit(&mut store, &l, &p, 0, &bots, half).unwrap(),
+        person::Outcome::Unfinished
+    );
+    let mut wrong = m.actions.clone();
+    wrong[1] = "no such action".into();
+    assert!(person::commit(&mut store, &l, &p, 0, &bots, &wrong).is_err());
+    drop(store);
+    assert_eq!(export(&path), before);
 }

@@ -24,7 +24,7 @@ const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 const CHROMIUM: &str = "/usr/bin/chromium";
 
 /// Whether the browser tests can run; panics when CI requires them.
-fn browser_here() -> bool {
+pub(crate) fn browser_here() -> bool {
     if Path::new(CHROMEDRIVER).exists() && Path::new(CHROMIUM).exists() {
         return true;
     }
@@ -42,7 +42,7 @@ fn browser_here() -> bool {
 }
 
 /// A chromedriver of our own on a free port, ended (by its id) on drop.
-struct Driver {
+pub(crate) struct Driver {
     child: Child,
     port: u16,
     _profiles: tempfile::TempDir,
@@ -63,7 +63,7 @@ fn free_port() -> u16 {
         .port()
 }
 
-fn driver() -> Driver {
+pub(crate) fn driver() -> Driver {
     let port = free_port();
     let child = Command::new(CHROMEDRIVER)
         .arg(format!("--port={port}"))
@@ -87,7 +87,7 @@ fn driver() -> Driver {
 }
 
 /// A headless Chromium with a fresh profile.
-fn browser(d: &Driver, name: &str) -> Browser {
+pub(crate) fn browser(d: &Driver, name: &str) -> Browser {
     browser_sized(d, name, 1400, 1000)
 }
 
@@ -126,7 +126,7 @@ fn screenshots() -> PathBuf {
     dir
 }
 
-fn shot(c: &Browser, name: &str) {
+pub(crate) fn shot(c: &Browser, name: &str) {
     let png = c.screenshot().expect("a screenshot");
     std::fs::write(screenshots().join(format!("{name}.png")), png).unwrap();
 }
@@ -228,13 +228,13 @@ fn play_both(pages: [&Browser; 2], each: usize, cap: usize) -> [usize; 2] {
 }
 
 /// Evaluates a JS expression in the page.
-fn js(c: &Browser, expr: &str) -> Value {
+pub(crate) fn js(c: &Browser, expr: &str) -> Value {
     c.execute(&format!("return ({expr});"))
         .expect("script runs")
 }
 
 /// Waits until the JS expression is true.
-fn until(c: &Browser, expr: &str, what: &str) {
+pub(crate) fn until(c: &Browser, expr: &str, what: &str) {
     let t = Instant::now();
     loop {
         if js(c, expr) == Value::Bool(true) {
@@ -257,7 +257,7 @@ fn page_version(c: &Browser) -> u64 {
 
 /// Finds and clicks what `css` selects, again if the page redrew it in
 /// between (a stale element).
-fn click_css(c: &Browser, css: &str) {
+pub(crate) fn click_css(c: &Browser, css: &str) {
     let mut last = String::new();
     for _ in 0..5 {
         match c.find(css) {

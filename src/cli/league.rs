@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use super::UsageError;
-use crate::games::gball::league::{self, League, export, play, schema, table};
+use crate::games::gball::league::{League, export, person, play, schema, table};
 use crate::games::gball::ruleset::{self, GballRuleset};
 use crate::games::gball::{Gball, json};
 
@@ -73,12 +73,23 @@ Examples:
   ball league play my.league --season --bots greedy,random
   ball league play my.league --fixture 12 --threads 2
   ball league play my.league --person home --bots greedy,greedy
+  ball league play my.league --person away --web
 
 --person SIDE: the next fixture on the terminal board (G-ball's keys: `ball play --help`). \
 Replacements are called up to nine available players as for the bots; you then name your \
 match roster from the squad's available players (Enter takes the bots' best nine). The match \
 is committed when it is over, with its actions (its record is then the one you played); \
 quitting before the end commits nothing.
+
+--person SIDE --web: the same in a web browser. The command serves a page on this machine \
+(127.0.0.1, --port or any free port) and prints its link: the squad with stars, veteran, season \
+and availability, the bots' best nine ticked; name up to nine available players (refused in \
+words, as on the terminal), then play on the web board against the other side's bot. When the \
+match ends its result is committed as on the terminal, the page shows the result line and the \
+command exits; Ctrl-C before then commits nothing.
+
+  ball league play my.league --person away --web
+  ball league play my.league --person home --web --port 8090 --bots greedy,mcts
 
 Exit status: 0 ok (also when nothing was left to play); 2 bad input with one line on stderr.")]
     Play {
@@ -105,6 +116,14 @@ Exit status: 0 ok (also when nothing was left to play); 2 bad input with one lin
         /// is its bot of --bots.
         #[arg(long, value_name = "SIDE", value_parser = ["home", "away"], conflicts_with = "how")]
         person: Option<String>,
+        /// With --person: play in a web browser instead: the command
+        /// serves the roster page and the board on this machine, prints
+        /// the link, and exits when the match is committed.
+        #[arg(long, requires = "person")]
+        web: bool,
+        /// With --web: the port [default: any free one; the link is printed].
+        #[arg(long, value_name = "N", requires = "web")]
+        port: Option<u16>,
     },
     /// Standings and the season report: scorers, injuries, stars earned, retirements.
     #[command(after_help = "\
@@ -185,7 +204,7 @@ Exit status: 0 ok; 2 bad input (no such fixture, not played yet) with one line o
     },
 }
 
-fn open(path: &Path) -> Result<(crate::store::Store, League), UsageError> {
+pub(super) fn open(path: &Path) -> Result<(crate::store::Store, League), UsageError> {
     let mut store = schema::open(path).map_err(UsageError)?;
     let league = schema::read(&mut store).map_err(UsageError)?;
     Ok((store, league))
@@ -240,10 +259,19 @@ pub fn run(
             bots,
             threads,
             person,
+            web,
+            port,
         } => {
             let bots = super::sim::parse_bots(&bots)?;
             let threads = super::sim::threads(threads)?;
             match person.as_deref() {
+                Some(side) if web => super::league_web::play_web(
+                    &path,
+                    usize::from(side == "away"),
+                    &bots,
+                    port.unwrap_or(0),
+                    out,
+                )?,
                 Some(side) => play_person(&path, usize::from(side == "away"), &bots, out)?,
                 None => play_cmd(&path, season, round, fixture, &bots, threads, out)?,
             }
@@ -327,7 +355,7 @@ enum Target {
 }
 
 impl Target {
-    fn accepts(&self, f: &league::schedule::Fixture) -> bool {
+    fn accepts(&self, f: &crate::games::gball::league::schedule::Fixture) -> bool {
         match *self {
             Target::Next => true,
             Target::Round(s, r) => (f.season, f.round) == (s, r),
@@ -397,7 +425,7 @@ fn play_cmd(
         });
         for (n, r) in numbers.iter().zip(results) {
             let (played, callups) = r.map_err(UsageError)?;
-            let line = fixture_line(&l, *n, &played);
+            let line = person::result_line(&l, *n, &played);
             match schema::commit(&mut store, *n, callups, played).map_err(UsageError)? {
                 schema::Committed::Done(ended) => {
                     writeln!(out, "{line}")?;
@@ -421,7 +449,8 @@ fn play_cmd(
 }
 
 /// `play --person SIDE`: the next fixture, one side a person's, on the
-/// terminal board; the roster named first on the terminal.
+/// terminal board; the roster named first on the terminal. The roster's
+/// rules and the commit are `league::person`'s, shared with `--web`.
 fn play_person(
     path: &Path,
     side: usize,
@@ -431,63 +460,44 @@ fn play_person(
     use std::io::{BufRead, IsTerminal, Write};
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         return Err(UsageError(
-            "--person: the terminal board needs a terminal on standard input and output".into(),
+            "--person: the terminal board needs a terminal on standard input and output (--web plays it in a browser)".into(),
         ));
     }
     let (mut store, l) = open(path)?;
-    let Some(&n) = l.next_round(|_| true).first() else {
+    let Some(offer) = person::offer(&l, side).map_err(UsageError)? else {
         writeln!(out, "nothing to play")?;
         return Ok(());
     };
-    let mut p = play::prepare(&l, n).map_err(UsageError)?;
-    let f = l.fixture(n).expect("prepared").clone();
-    let team = [f.home, f.away][side];
-    let mut squad = l.squad(team);
-    squad.extend(p.callups[side].iter().cloned());
-    let best = league::roster::best_nine(&l.params, &squad);
+    let n = offer.number();
     // The squad and the question, straight on the terminal.
     let mut term = std::io::stdout().lock();
-    writeln!(
-        term,
-        "Fixture {n} (season {}, round {}): {} (home, RED) v {} (away, BLU). You are {}.",
-        f.season,
-        f.round,
-        l.team_name(f.home),
-        l.team_name(f.away),
-        l.team_name(team)
-    )?;
+    writeln!(term, "{}", offer.heading(&l))?;
     writeln!(
         term,
         "\n place  name                  stars  vet  season  available"
     )?;
-    for x in squad.iter().filter(|x| !x.retired) {
-        let why = if x.available() {
-            "yes".to_string()
-        } else if x.out_for_season {
-            "out for the season".to_string()
-        } else {
-            format!("misses {} more", x.misses)
-        };
+    for x in offer.squad.iter().filter(|x| !x.retired) {
         writeln!(
             term,
-            " {:>5}  {:<20}  {:<5}  {:<3}  {:>6}  {why}",
+            " {:>5}  {:<20}  {:<5}  {:<3}  {:>6}  {}",
             x.index,
             x.name,
-            crate::games::gball::position::stars_name(x.stars),
+            person::stars(x),
             if x.veteran { "yes" } else { "" },
-            x.season
+            x.season,
+            person::availability(x)
         )?;
     }
-    if !p.callups[side].is_empty() {
+    if offer.called_up > 0 {
         writeln!(
             term,
             "({} called up to have nine available, G17.5)",
-            p.callups[side].len()
+            offer.called_up
         )?;
     }
-    let best_text: Vec<String> = best.iter().map(u32::to_string).collect();
+    let best_text: Vec<String> = offer.best.iter().map(u32::to_string).collect();
     let stdin = std::io::stdin();
-    let named = loop {
+    let p = loop {
         write!(
             term,
             "\nYour match roster: up to nine places, numbered 1-9 in the order given [Enter: {}]: ",
@@ -500,37 +510,21 @@ fn play_person(
                 "--person: no roster named (end of input)".into(),
             ));
         }
-        let chosen: Result<Vec<u32>, _> = line
-            .split(|c: char| c == ',' || c.is_whitespace())
-            .filter(|w| !w.is_empty())
-            .map(str::parse::<u32>)
-            .collect();
-        let chosen = match chosen {
-            Ok(c) if c.is_empty() => best.clone(),
+        let chosen = match parse_places(&line) {
+            Ok(c) if c.is_empty() => offer.best.clone(),
             Ok(c) => c,
-            Err(_) => {
-                writeln!(term, "squad places are whole numbers, e.g. 0 3 4")?;
+            Err(e) => {
+                writeln!(term, "{e}")?;
                 continue;
             }
         };
-        match league::roster::match_roster(&squad, &chosen) {
-            Ok(named) => break named,
+        match offer.with_roster(&chosen) {
+            Ok(p) => break p,
             Err(e) => writeln!(term, "{e}")?,
         }
     };
     drop(term);
-    p.sides[side] = named.iter().map(|(r, i)| (r.number, *i, r.stars)).collect();
-    let list = named.into_iter().map(|(r, _)| r).collect();
-    if side == 0 {
-        p.game.teams.red = list;
-    } else {
-        p.game.teams.blu = list;
-    }
-    let rules = GballRuleset {
-        params: p.game.params.clone(),
-        teams: p.game.teams.clone(),
-        ..l.ruleset().map_err(UsageError)?
-    };
+    let rules = person::ruleset(&l, &p).map_err(UsageError)?;
     let seats = [0, 1].map(|k| {
         Some(if k == side {
             crate::shell::Seat::Person
@@ -547,65 +541,29 @@ fn play_person(
     })
     .map_err(UsageError)?;
     crate::tui::run::run(&mut app, std::time::Duration::from_millis(500)).map_err(UsageError)?;
-    let session = app.session();
-    let end = session.position().clone();
-    if crate::kernel::game::Game::to_move(&p.game, &end).is_some() {
-        writeln!(
-            out,
-            "fixture {n}: the match was left unfinished; nothing committed"
-        )?;
-        return Ok(());
-    }
-    let mut tally = league::result::Tally::default();
-    for x in session.played() {
-        for e in &x.events {
-            crate::kernel::events::Sink::emit(&mut tally, *e);
-        }
-    }
-    let moves: Vec<String> = session
+    let moves: Vec<String> = app
+        .session()
         .played()
         .iter()
         .map(|x| x.action.to_string())
         .collect();
-    let m = play::Match {
-        start: crate::games::gball::flow::new_match(&p.game, p.seed, &mut ()),
-        end,
-        tally,
-        count: moves.len() as u32,
-        actions: moves.clone(),
-    };
-    let mut labels = bots.clone();
-    labels[side] = league::result::PERSON.to_string();
-    let mut played = play::played(&p, &m, &labels);
-    played.moves = Some(moves);
-    let line = fixture_line(&l, n, &played);
-    match schema::commit(&mut store, n, p.callups, played).map_err(UsageError)? {
-        schema::Committed::Done(ended) => {
-            writeln!(out, "{line}")?;
-            if ended {
-                writeln!(out, "season {} ends", f.season)?;
-            }
-        }
-        schema::Committed::AlreadyPlayed => writeln!(
-            out,
-            "fixture {n}: another run committed it while you played; yours is not kept"
-        )?,
+    let outcome = person::commit(&mut store, &l, &p, side, bots, &moves).map_err(UsageError)?;
+    for line in outcome.lines(n) {
+        writeln!(out, "{line}")?;
     }
     Ok(())
 }
 
-fn fixture_line(l: &League, n: u32, p: &league::result::Played) -> String {
-    let f = l.fixture(n).expect("a fixture of the league");
-    format!(
-        "fixture {n} (season {}, round {}): {} {} - {} {}{}",
-        f.season,
-        f.round,
-        l.team_name(f.home),
-        p.sets[0],
-        p.sets[1],
-        l.team_name(f.away),
-        if p.winner.is_none() { " (draw)" } else { "" }
-    )
+/// Squad places as a person types them: whole numbers, split by commas
+/// or spaces.
+pub(super) fn parse_places(line: &str) -> Result<Vec<u32>, String> {
+    line.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            w.parse::<u32>()
+                .map_err(|_| "squad places are whole numbers, e.g. 0 3 4".to_string())
+        })
+        .collect()
 }
 
 /// Fixture `n`'s match record, replayed from what the league stored.

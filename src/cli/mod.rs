@@ -11,6 +11,7 @@ mod check;
 mod commands;
 mod init;
 mod league;
+mod league_web;
 mod play;
 mod replay;
 mod rules;

@@ -81,6 +81,11 @@ const JOB_WAIT: Duration = Duration::from_secs(60);
 type Job = Box<dyn FnOnce(&mut dyn Table) -> Reply + Send>;
 type Reply = Box<dyn FnOnce(Result<(), String>) + Send>;
 
+/// Who wants to know when a game ends (a league fixture, to commit its
+/// result): sent the game's whole record, once it is saved, each time an
+/// action brings the game to its end.
+pub type Watch = mpsc::Sender<String>;
+
 /// A game as the server holds it: its tokens and its thread.
 struct Entry {
     game: &'static str,
@@ -136,6 +141,7 @@ fn build(game: &'static str, open: Open) -> Result<Box<dyn Table>, String> {
 /// continued past `resume`, for a game reloaded from the store); the
 /// game's build errors come back here. The thread does nothing until it
 /// is told to go: the caller first commits the game to the store.
+#[allow(clippy::too_many_arguments)]
 fn spawn_table(
     game: &'static str,
     open: Open,
@@ -144,6 +150,7 @@ fn spawn_table(
     store: Arc<Store>,
     changes: broadcast::Sender<(u64, usize)>,
     idle: Duration,
+    watch: Option<Watch>,
 ) -> Result<Spawned, String> {
     let (jobs, rx) = mpsc::channel::<Job>();
     let (go, go_rx) = mpsc::channel::<bool>();
@@ -174,7 +181,7 @@ fn spawn_table(
                 return;
             }
             drop(go_rx);
-            table_loop(game, &id, slot, kept, &rx, &store, &changes, idle);
+            table_loop(game, &id, slot, kept, &rx, &store, &changes, idle, watch);
         })
         .map_err(|e| format!("cannot start the game's thread: {e}"))?;
     match ready_rx.recv() {
@@ -205,6 +212,7 @@ fn table_loop(
     store: &Store,
     changes: &broadcast::Sender<(u64, usize)>,
     idle: Duration,
+    watch: Option<Watch>,
 ) {
     loop {
         let bot_due = slot.as_ref().is_some_and(|t| t.bot_due());
@@ -271,6 +279,9 @@ fn table_loop(
             let _ = changes.send(after);
         }
         let ended = after.0 != before.0 && table.over();
+        if ended && let Some(w) = &watch {
+            let _ = w.send(table.record());
+        }
         slot = Some(table);
         if ended {
             release(&mut slot, &mut kept);
@@ -369,6 +380,18 @@ impl App {
         resume: Option<u64>,
         lobby: u8,
     ) -> Result<String, Refusal> {
+        self.add_watched(game, open, id, links, resume, None)
+    }
+
+    fn add_watched(
+        &self,
+        game: &'static str,
+        open: Open,
+        id: Option<String>,
+        links: Links,
+        resume: Option<u64>,
+        watch: Option<Watch>,
+    ) -> Result<String, Refusal> {
         let full = || {
             refusal(
                 503,
@@ -395,6 +418,7 @@ impl App {
             self.0.store.clone(),
             changes.clone(),
             self.0.idle,
+            watch,
         )
         .map_err(|e| {
             if e.contains(crate::script::sandbox::POOL_FULL) {
@@ -893,6 +917,47 @@ fn router(app: App) -> Router {
         .with_state(app)
 }
 
+/// The server as a program that starts it sees it (`ball league play
+/// --web`): it adds games of its own making and serves pages of its own
+/// beside the board, while the server still names no game.
+#[derive(Clone)]
+pub struct Host(App);
+
+/// A game a [`Host`] added: its id and its links (paths as in
+/// `POST /api/games`'s answer: `/g/ID?t=TOKEN`).
+#[derive(Clone, Debug)]
+pub struct Hosted {
+    pub id: String,
+    pub links: Links,
+    /// Each seat's link and the spectators', from the server's root.
+    pub seat_links: [String; 2],
+    pub watch_link: String,
+}
+
+impl Host {
+    /// Opens a game as a client's create does (saved in the store, within
+    /// `--max-games`); `watch` hears of its end. Blocks while the game is
+    /// built: call it off the server's runtime.
+    pub fn add(
+        &self,
+        game: &'static str,
+        open: Open,
+        watch: Option<Watch>,
+    ) -> Result<Hosted, String> {
+        let links = Links::new()?;
+        let id = self
+            .0
+            .add_watched(game, open, None, links.clone(), None, watch)
+            .map_err(|r| r.error)?;
+        Ok(Hosted {
+            seat_links: [0, 1].map(|k| format!("/g/{id}?t={}", links.seats[k])),
+            watch_link: format!("/g/{id}?t={}", links.watch),
+            id,
+            links,
+        })
+    }
+}
+
 /// A running server: its address, and a handle to stop it.
 pub struct Server {
     pub addr: SocketAddr,
@@ -910,6 +975,17 @@ impl Server {
     /// games), reloads its games, and serves on a thread of its own until
     /// [`Server::stop`] or the process ends.
     pub fn start(config: Config) -> Result<Server, String> {
+        Server::start_with(config, |_| Router::new())
+    }
+
+    /// [`Server::start`], serving also the routes `pages` makes, which
+    /// get the server's [`Host`] to add games with. Their paths must be
+    /// none of the server's own (`/`, `/g/…`, `/api/…`, `/page.js`,
+    /// `/gallery`): axum panics on a path routed twice, at start.
+    pub fn start_with(
+        config: Config,
+        pages: impl FnOnce(Host) -> Router,
+    ) -> Result<Server, String> {
         let store = Arc::new(Store::open(&config.db)?);
         let mut notes = Vec::new();
         let mut imported = 0;
@@ -954,6 +1030,7 @@ impl Server {
                 Err(e) => notes.push(format!("game {}: {}", s.id, e.error)),
             }
         }
+        let routes = router(app.clone()).merge(pages(Host(app)));
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .enable_all()
@@ -970,7 +1047,7 @@ impl Server {
             .name("web-server".into())
             .spawn(move || {
                 let served = runtime.block_on(async move {
-                    axum::serve(listener, router(app))
+                    axum::serve(listener, routes)
                         .with_graceful_shutdown(async move {
                             let _ = stopped.await;
                         })

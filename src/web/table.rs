@@ -386,6 +386,13 @@ pub enum Open {
     },
     /// A match record, played on from where it stands.
     Record(String),
+    /// A table its caller builds, on the game's thread: a game set up
+    /// as no shipped ruleset's name says (a league fixture, its rosters
+    /// and seed), by a caller of `server::Host` — never by a client. A
+    /// table holding Lua states is rebuilt from its record when it sits
+    /// idle (`Open::Record`, by its ruleset's name), so such a table must
+    /// be one its record rebuilds; a league fixture holds none.
+    Built(Box<dyn FnOnce() -> Result<Box<dyn Table>, String> + Send>),
 }
 
 impl Visit for Open {
@@ -413,6 +420,7 @@ impl Visit for Open {
                 let rules = G::load_ruleset(&spec)?;
                 Session::<G>::load(&record, rules, [None, None])?
             }
+            Open::Built(make) => return make(),
         };
         Ok(Box::new(Live::new(session)))
     }

@@ -8,7 +8,8 @@
 //! each fixture's seed), [`roster`] (the coach's match roster of up to
 //! nine available players), [`result`] (what a played fixture changes,
 //! G17.6–G17.8), [`play`] (a fixture played by bots on the engine as it
-//! is), [`schema`] (the league's tables and its transactions),
+//! is), [`person`] (a fixture a person plays, on any board: the
+//! roster named, the match committed from its actions), [`schema`] (the league's tables and its transactions),
 //! [`export`] (the JSON of `docs/league.md`), [`table`] (standings, the
 //! season report, the plot).
 //!
@@ -18,6 +19,7 @@
 //! league is played by bots, as `lab` plays games).
 
 pub mod export;
+pub mod person;
 pub mod play;
 pub mod result;
 pub mod roster;

@@ -380,9 +380,11 @@ impl App {
         resume: Option<u64>,
         lobby: u8,
     ) -> Result<String, Refusal> {
-        self.add_watched(game, open, id, links, resume, None)
+        self.add_watched(game, open, id, links, resume, lobby, None)
     }
 
+    /// [`App::add`], with `watch` told when the game ends.
+    #[allow(clippy::too_many_arguments)]
     fn add_watched(
         &self,
         game: &'static str,
@@ -390,6 +392,7 @@ impl App {
         id: Option<String>,
         links: Links,
         resume: Option<u64>,
+        lobby: u8,
         watch: Option<Watch>,
     ) -> Result<String, Refusal> {
         let full = || {
@@ -947,7 +950,7 @@ impl Host {
         let links = Links::new()?;
         let id = self
             .0
-            .add_watched(game, open, None, links.clone(), None, watch)
+            .add_watched(game, open, None, links.clone(), None, 0, watch)
             .map_err(|r| r.error)?;
         Ok(Hosted {
             seat_links: [0, 1].map(|k| format!("/g/{id}?t={}", links.seats[k])),

@@ -566,3 +566,276 @@ fn web_browser_a_gateball_shot_by_clicks() {
     }
     server.stop();
 }
+
+/// Loads a match record on the server: the game's id and its links'
+/// tokens (two seats, the spectators').
+fn load(addr: SocketAddr, record: &str) -> (String, [String; 2], String) {
+    let (code, body) = http(addr, "POST", "/api/load", Some(record));
+    assert_eq!(code, 201, "{body}");
+    let links = json_of(&body);
+    let token = |l: &Value| l.as_str().unwrap().split("t=").nth(1).unwrap().to_string();
+    (
+        links["id"].as_str().unwrap().to_string(),
+        [
+            token(&links["seats"][0]["link"]),
+            token(&links["seats"][1]["link"]),
+        ],
+        token(&links["watch"]),
+    )
+}
+
+#[test]
+fn web_browser_whose_turn_it_is_and_the_end_banner() {
+    if !browser_here() {
+        return;
+    }
+    use ball::games::gateball::Gateball;
+    use ball::shell::{Seat, Session};
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(dir.path());
+    let addr = server.addr;
+    let (id, seats, watch) = create(addr, json!({"game": "gateball", "seed": 5}));
+    let k = crate::web::to_move(addr, &id, &watch);
+    let name = ["red", "blue"][k];
+    let d = driver();
+    {
+        let a = browser(&d, "mover");
+        let b = browser(&d, "other");
+        let c = browser(&d, "spectator");
+        a.goto(&format!("http://{addr}/g/{id}?t={}", seats[k]))
+            .unwrap();
+        b.goto(&format!("http://{addr}/g/{id}?t={}", seats[1 - k]))
+            .unwrap();
+        c.goto(&format!("http://{addr}/g/{id}?t={watch}")).unwrap();
+        for p in [&a, &b, &c] {
+            until(p, "document.body.dataset.version === '0'", "the board");
+        }
+        let text =
+            |p: &Browser, el: &str| js(p, &format!("document.getElementById('{el}').textContent"));
+        assert_eq!(text(&a, "turn"), json!(format!("your turn ({name})")));
+        assert!(text(&a, "prompt").as_str().unwrap().contains("power"));
+        for p in [&b, &c] {
+            assert_eq!(
+                text(p, "turn"),
+                json!(format!("waiting for {name} (a person)"))
+            );
+            assert_eq!(text(p, "prompt"), json!(""), "not the mover's prompt");
+        }
+        assert_eq!(
+            text(&c, "seats"),
+            json!("red: a person · blue: a person · watching")
+        );
+        let me = if k == 0 {
+            "red: you · blue: a person"
+        } else {
+            "red: a person · blue: you"
+        };
+        assert_eq!(text(&a, "seats"), json!(me));
+        // Nothing to undo yet: undo is off on every page; after the
+        // mover's power, on for the mover only.
+        for p in [&a, &b, &c] {
+            assert_eq!(
+                js(p, "document.getElementById('undo').disabled"),
+                json!(true)
+            );
+        }
+        click_option(&a, "power");
+        until(
+            &a,
+            "!document.getElementById('undo').disabled",
+            "undo for the mover",
+        );
+        until(
+            &b,
+            "document.body.dataset.version === '1'",
+            "the other seat sees it",
+        );
+        assert_eq!(
+            js(&b, "document.getElementById('undo').disabled"),
+            json!(true)
+        );
+        assert_eq!(
+            js(&c, "document.getElementById('undo').disabled"),
+            json!(true)
+        );
+        assert_eq!(js(&a, "document.getElementById('end').hidden"), json!(true));
+        shot(&b, "gateball-waiting-for");
+        for p in [a, b, c] {
+            p.close().unwrap();
+        }
+    }
+    // A finished game: the banner says who won, the score and how.
+    let rules = Gateball::load_ruleset(Gateball::DEFAULT_RULESET).unwrap();
+    let mut s = Session::<Gateball>::new(rules, [Seat::Person, Seat::Person], 3).unwrap();
+    let mut rng = 7u64;
+    while s.to_move().is_some() {
+        let legal = s.legal();
+        rng = rng
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        s.play(legal[(rng >> 33) as usize % legal.len()]).unwrap();
+    }
+    let outcome = {
+        use ball::kernel::game::Game;
+        s.game().outcome(s.position()).unwrap()
+    };
+    let (id, _, watch) = load(addr, &s.record().write());
+    {
+        let c = browser(&d, "end");
+        c.goto(&format!("http://{addr}/g/{id}?t={watch}")).unwrap();
+        until(
+            &c,
+            "!document.getElementById('end').hidden",
+            "the end banner",
+        );
+        let banner = js(&c, "document.getElementById('end').textContent");
+        let banner = banner.as_str().unwrap();
+        assert!(banner.contains(&outcome.score), "{banner}");
+        assert!(banner.contains(outcome.end.name), "{banner}");
+        match outcome.winner() {
+            Some(w) => assert!(
+                banner.contains(&format!("{} wins", Gateball::SEATS[w])),
+                "{banner}"
+            ),
+            None => assert!(banner.contains("draw"), "{banner}"),
+        }
+        assert_eq!(
+            js(&c, "document.getElementById('turn').textContent"),
+            json!("")
+        );
+        shot(&c, "gateball-end-banner");
+        c.close().unwrap();
+    }
+    server.stop();
+}
+
+/// A G-ball game of random bots (`gball-short`): all its actions, and
+/// the record of the game `keep` actions before its end (the server's
+/// bots play those again: their answers depend only on the game and the
+/// seed).
+fn long_gball(seed: u64, keep: usize) -> (usize, String) {
+    use ball::games::gball::Gball;
+    use ball::shell::bots::Answerer;
+    use ball::shell::{Seat, Session};
+    let rules = Gball::load_ruleset("gball-short").unwrap();
+    let seats = [Seat::Bot("random".into()), Seat::Bot("random".into())];
+    let mut s = Session::<Gball>::new(rules.clone(), seats.clone(), seed).unwrap();
+    let mut bots = Answerer::default();
+    while let Some(req) = s.bot_request() {
+        let a = bots.answer(s.game(), &req).unwrap();
+        assert!(s.bot_answer(req.version, a).unwrap());
+    }
+    let actions: Vec<_> = s.played().iter().map(|p| p.action).collect();
+    let mut t = Session::<Gball>::new(rules, seats, seed).unwrap();
+    for a in &actions[..actions.len() - keep] {
+        t.play(*a).unwrap();
+    }
+    (actions.len(), t.record().write())
+}
+
+#[test]
+fn web_browser_a_long_bot_game_watched_to_its_end() {
+    if !browser_here() {
+        return;
+    }
+    // A game of 30,000 actions or so; its last `KEEP` are played by the
+    // server's bots while the page watches.
+    const KEEP: usize = 400;
+    let (total, record) = long_gball(LONG_SEED, KEEP);
+    assert!(total >= 25_000, "a long game: {total} actions");
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(dir.path());
+    let addr = server.addr;
+    let t0 = Instant::now();
+    let (id, _, watch) = load(addr, &record);
+    let d = driver();
+    {
+        let c = browser(&d, "long");
+        c.goto(&format!("http://{addr}/g/{id}?t={watch}")).unwrap();
+        js(&c, "performance.setResourceTimingBufferSize(100000)");
+        until(&c, "!!document.body.dataset.version", "the board");
+        let deadline = Instant::now() + Duration::from_secs(90);
+        let mut most_lines = 0;
+        loop {
+            // The page answers at once however long the game is.
+            let asked = Instant::now();
+            let lines = js(&c, "document.getElementById('log').childElementCount")
+                .as_u64()
+                .unwrap();
+            assert!(
+                asked.elapsed() < Duration::from_secs(2),
+                "the page is slow to answer"
+            );
+            most_lines = most_lines.max(lines);
+            if js(&c, "!document.getElementById('end').hidden") == json!(true) {
+                break;
+            }
+            assert!(Instant::now() < deadline, "the game did not end in time");
+            std::thread::sleep(Duration::from_millis(250));
+        }
+        let v = view(addr, &id, &watch);
+        assert_eq!(
+            v["played"].as_u64().unwrap() as usize,
+            total,
+            "played to its end"
+        );
+        until(
+            &c,
+            &format!("document.body.dataset.version === '{}'", v["version"]),
+            "the last version",
+        );
+        // Every view the page fetched: the first a page of the log, each
+        // update a few kilobytes.
+        let sizes = js(
+            &c,
+            &format!(
+                "performance.getEntriesByType('resource').filter(e => e.name.includes('/api/games/{id}?')).map(e => e.encodedBodySize)"
+            ),
+        );
+        let sizes: Vec<u64> = sizes
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_u64().unwrap())
+            .collect();
+        assert!(sizes.len() >= 5, "the page followed the game: {sizes:?}");
+        let (first, rest) = sizes.split_first().unwrap();
+        let most = rest.iter().max().copied().unwrap_or(0);
+        let mean = rest.iter().sum::<u64>() / rest.len().max(1) as u64;
+        println!(
+            "long game: {total} actions, watched the last {KEEP} in {:.1} s: first view {first} bytes, {} updates, mean {mean} bytes, most {most}; at most {most_lines} log lines",
+            t0.elapsed().as_secs_f64(),
+            rest.len()
+        );
+        assert!(*first < 150_000, "the first view: {first} bytes");
+        assert!(most < 64_000, "an update: {most} bytes");
+        assert!(most_lines <= 600, "the page's log holds {most_lines} lines");
+        let end = js(&c, "document.getElementById('end').textContent");
+        assert!(
+            end.as_str()
+                .unwrap()
+                .contains(v["end"]["score"].as_str().unwrap()),
+            "{end}"
+        );
+        // "older" brings the earlier lines back, above the others.
+        let top = js(&c, "document.getElementById('log').firstChild.textContent");
+        let before = js(&c, "document.getElementById('log').childElementCount")
+            .as_u64()
+            .unwrap();
+        click_css(&c, "#older");
+        until(
+            &c,
+            &format!("document.getElementById('log').childElementCount > {before}"),
+            "an older page",
+        );
+        let after = js(&c, "document.getElementById('log').firstChild.textContent");
+        assert_ne!(top, after, "older lines on top");
+        shot(&c, "gball-long-game-end");
+        c.close().unwrap();
+    }
+    server.stop();
+}
+
+/// The seed of `long_gball`'s game: 30,743 actions (seeds 1 to 5 give
+/// 8,418 to 25,155).
+const LONG_SEED: u64 = 6;

@@ -709,6 +709,22 @@ fn web_browser_whose_turn_it_is_and_the_end_banner() {
     server.stop();
 }
 
+/// The body sizes of the views of game `id` the page fetched, in order.
+fn view_sizes(c: &Browser, id: &str) -> Vec<u64> {
+    let sizes = js(
+        c,
+        &format!(
+            "performance.getEntriesByType('resource').filter(e => e.name.includes('/api/games/{id}?')).map(e => e.encodedBodySize)"
+        ),
+    );
+    sizes
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_u64().unwrap())
+        .collect()
+}
+
 /// A G-ball game of random bots (`gball-short`): all its actions, and
 /// the record of the game `keep` actions before its end (the server's
 /// bots play those again: their answers depend only on the game and the
@@ -746,9 +762,33 @@ fn web_browser_a_long_bot_game_watched_to_its_end() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(dir.path());
     let addr = server.addr;
+    let d = driver();
+    // Early in a game: a new one, watched for a few seconds.
+    {
+        let (id, _, watch) = create(
+            addr,
+            json!({"game": "gball", "ruleset": "gball-short", "seed": LONG_SEED, "seats": ["random", "random"]}),
+        );
+        let c = browser(&d, "early");
+        c.goto(&format!("http://{addr}/g/{id}?t={watch}")).unwrap();
+        js(&c, "performance.setResourceTimingBufferSize(100000)");
+        until(&c, "!!document.body.dataset.version", "the board");
+        std::thread::sleep(Duration::from_secs(3));
+        let sizes = view_sizes(&c, &id);
+        let played = view(addr, &id, &watch)["played"].clone();
+        let most = sizes.iter().skip(1).max().copied().unwrap_or(0);
+        let mean = sizes.iter().skip(1).sum::<u64>() / (sizes.len().max(2) - 1) as u64;
+        println!(
+            "early in a game: {played} actions in 3 s, {} updates, first {} bytes, mean {mean}, most {most}",
+            sizes.len().saturating_sub(1),
+            sizes.first().copied().unwrap_or(0)
+        );
+        assert!(sizes.len() >= 3, "the page followed the game: {sizes:?}");
+        assert!(most < 64_000, "an update: {most} bytes");
+        c.close().unwrap();
+    }
     let t0 = Instant::now();
     let (id, _, watch) = load(addr, &record);
-    let d = driver();
     {
         let c = browser(&d, "long");
         c.goto(&format!("http://{addr}/g/{id}?t={watch}")).unwrap();
@@ -786,18 +826,7 @@ fn web_browser_a_long_bot_game_watched_to_its_end() {
         );
         // Every view the page fetched: the first a page of the log, each
         // update a few kilobytes.
-        let sizes = js(
-            &c,
-            &format!(
-                "performance.getEntriesByType('resource').filter(e => e.name.includes('/api/games/{id}?')).map(e => e.encodedBodySize)"
-            ),
-        );
-        let sizes: Vec<u64> = sizes
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|s| s.as_u64().unwrap())
-            .collect();
+        let sizes = view_sizes(&c, &id);
         assert!(sizes.len() >= 5, "the page followed the game: {sizes:?}");
         let (first, rest) = sizes.split_first().unwrap();
         let most = rest.iter().max().copied().unwrap_or(0);

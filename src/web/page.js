@@ -189,6 +189,7 @@ function boardPage() {
     }
     $("banner").textContent = v.banner || "";
     $("turn").textContent = v.turn || "";
+    $("turn").hidden = !v.turn;
     $("turn").className = v.my_turn ? "mine" : "";
     const end = $("end");
     if (v.end) {

@@ -869,3 +869,237 @@ fn web_rulesets_of_each_game() {
     );
     server.stop();
 }
+
+/// Makes the mover's choices, preferring one keyed by an arrow (an
+/// orthogonal direction or step), until the action waits for Enter.
+/// Returns the waiting view and whether an arrow's choice was made.
+fn choose_until_waiting(addr: SocketAddr, id: &str, t: &str, mut v: Value) -> (Value, bool) {
+    let mut arrow = false;
+    for _ in 0..12 {
+        if v["waiting"] == true {
+            return (v, arrow);
+        }
+        let options = v["options"].as_array().unwrap().clone();
+        assert!(!options.is_empty(), "nothing offered: {}", v["prompt"]);
+        let pick = options
+            .iter()
+            .find(|o| {
+                o["keys"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|k| ["↑", "↓", "←", "→"].contains(&k.as_str().unwrap()))
+            })
+            .inspect(|_| arrow = true)
+            .unwrap_or(&options[0]);
+        let label = pick["label"].as_str().unwrap().to_string();
+        let (code, next) = act(addr, id, t, json!({"do": "choose", "label": label}));
+        assert_eq!(code, 200, "{}", short(&next));
+        v = next;
+    }
+    panic!("the action never waited: {}", v["prompt"]);
+}
+
+#[test]
+fn web_gateball_prompts_ask_only_for_choices_that_exist() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(dir.path());
+    let addr = server.addr;
+    // (a) A straight power shot (an orthogonal direction: no die to
+    // choose) waits for Enter, and the prompt says so.
+    let (id, seats, _) = create(addr, json!({"game": "gateball", "seed": 5}));
+    let me = to_move(addr, &id, &seats[0]);
+    let (code, v) = act(
+        addr,
+        &id,
+        &seats[me],
+        json!({"do": "choose", "label": "power"}),
+    );
+    assert_eq!(code, 200, "{}", short(&v));
+    let (v, arrow) = choose_until_waiting(addr, &id, &seats[me], v);
+    assert!(arrow, "a straight (orthogonal) shot was offered and chosen");
+    let prompt = v["prompt"].as_str().unwrap();
+    assert!(!prompt.contains("choose the die"), "{prompt}");
+    assert!(prompt.contains("Enter plays it"), "{prompt}");
+    // (b) A technical path built to its end: no step past the die.
+    let (id, seats, _) = create(addr, json!({"game": "gateball", "seed": 5}));
+    let me = to_move(addr, &id, &seats[0]);
+    let (code, v) = act(
+        addr,
+        &id,
+        &seats[me],
+        json!({"do": "choose", "label": "tech"}),
+    );
+    assert_eq!(code, 200, "{}", short(&v));
+    let (v, _) = choose_until_waiting(addr, &id, &seats[me], v);
+    let prompt = v["prompt"].as_str().unwrap();
+    assert!(!prompt.contains("step"), "{prompt}");
+    assert!(prompt.contains("Enter plays it"), "{prompt}");
+    server.stop();
+}
+
+#[test]
+fn web_every_page_says_who_sits_where_and_whose_turn_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(dir.path());
+    let addr = server.addr;
+    // (c) Gateball's panel and the seats line, for each viewer.
+    let (id, seats, watch) = create(
+        addr,
+        json!({"game": "gateball", "seed": 5, "seats": ["human", "greedy"]}),
+    );
+    let side = |t: &str| view(addr, &id, t)["side"].to_string();
+    assert!(
+        side(&seats[0]).contains("red: you · blue: greedy bot"),
+        "{}",
+        side(&seats[0])
+    );
+    assert!(
+        side(&watch).contains("red: a person · blue: greedy bot"),
+        "{}",
+        side(&watch)
+    );
+    let v = view(addr, &id, &watch);
+    assert_eq!(v["seats"][0]["who"], "a person");
+    assert_eq!(v["seats"][1]["who"], "greedy bot");
+    // Two people: the mover is asked, the other seat and a spectator are
+    // told whom the game waits for, never the mover's prompt.
+    let (id, seats, watch) = create(addr, json!({"game": "gateball", "seed": 5}));
+    let me = to_move(addr, &id, &seats[0]);
+    let name = ["red", "blue"][me];
+    let mover = view(addr, &id, &seats[me]);
+    assert_eq!(mover["turn"], format!("your turn ({name})"));
+    assert!(
+        mover["prompt"].as_str().unwrap().contains("power"),
+        "{}",
+        mover["prompt"]
+    );
+    for t in [&seats[1 - me], &watch] {
+        let v = view(addr, &id, t);
+        let words = format!("waiting for {name} (a person)");
+        assert_eq!(v["turn"], words);
+        assert_eq!(v["prompt"], words, "not the mover's prompt");
+        assert_eq!(v["options"], json!([]));
+    }
+    server.stop();
+}
+
+#[test]
+fn web_buttons_are_enabled_exactly_when_the_server_takes_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(dir.path());
+    let addr = server.addr;
+    let (id, seats, watch) = create(addr, json!({"game": "gateball", "seed": 5}));
+    let me = to_move(addr, &id, &seats[0]);
+    let ts = [seats[me].clone(), seats[1 - me].clone(), watch.clone()];
+    // For each page, what it says it can do must be what the server does;
+    // each try is undone by the opposite act where it worked.
+    let check = |what: &str| {
+        for t in &ts {
+            let v = view(addr, &id, t);
+            for act_name in ["undo", "redo"] {
+                let can = v["can"][act_name] == true;
+                let (code, r) = act(addr, &id, t, json!({"do": act_name}));
+                assert_eq!(can, code == 200, "{what}: {act_name} by {t}: {}", short(&r));
+                if code == 200 {
+                    let back = if act_name == "undo" { "redo" } else { "undo" };
+                    let (code, r) = act(addr, &id, t, json!({"do": back}));
+                    assert_eq!(code, 200, "{}", short(&r));
+                }
+            }
+        }
+    };
+    check("at the start");
+    let v = view(addr, &id, &ts[0]);
+    for k in ["back", "cancel", "confirm", "undo", "redo"] {
+        assert_eq!(v["can"][k], false, "{k} at the start");
+    }
+    let (code, v) = act(addr, &id, &ts[0], json!({"do": "choose", "label": "power"}));
+    assert_eq!(code, 200, "{}", short(&v));
+    assert_eq!(v["can"]["undo"], true, "the mover's power can be undone");
+    check("after power");
+    let (code, v) = act(addr, &id, &ts[0], json!({"do": "undo"}));
+    assert_eq!(code, 200, "{}", short(&v));
+    assert_eq!(v["can"]["redo"], true);
+    assert_eq!(v["can"]["undo"], false);
+    check("after an undo");
+    let (code, v) = act(addr, &id, &ts[0], json!({"do": "redo"}));
+    assert_eq!(code, 200, "{}", short(&v));
+    let (v, _) = choose_until_waiting(addr, &id, &ts[0], v);
+    assert_eq!(v["can"]["confirm"], true);
+    assert_eq!(v["can"]["back"], true);
+    assert_eq!(v["can"]["cancel"], true);
+    server.stop();
+}
+
+#[test]
+fn web_a_view_carries_only_what_the_client_lacks() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(dir.path());
+    let addr = server.addr;
+    let (id, seats, watch) = create(addr, json!({"game": "gateball", "seed": 5}));
+    let me = to_move(addr, &id, &seats[0]);
+    let t = &seats[me];
+    let first = view(addr, &id, &watch);
+    assert_eq!(first["log_from"], 0);
+    let held = |v: &Value| {
+        format!(
+            "&since={}&v={}&svg={}",
+            v["log_to"],
+            v["version"],
+            v["svg_hash"].as_str().unwrap()
+        )
+    };
+    let get = |q: String| {
+        let (code, body) = http(addr, "GET", &format!("/api/games/{id}?t={watch}{q}"), None);
+        assert_eq!(code, 200, "{body}");
+        json_of(&body)
+    };
+    // One action: its lines only, from where the client was, the same
+    // lines a whole log has.
+    let (code, _) = act(addr, &id, t, json!({"do": "choose", "label": "power"}));
+    assert_eq!(code, 200);
+    let next = get(held(&first));
+    assert_eq!(next["log_from"], 0);
+    assert_eq!(next["log_to"], 1);
+    assert!(next["log"].to_string().contains("power"));
+    let whole = get(String::new());
+    assert_eq!(next["log"], whole["log"]);
+    // Nothing changed since: no board, and of the log only the header of
+    // the turn to come, if any.
+    let same = get(held(&next));
+    assert_eq!(same["svg"], Value::Null);
+    assert_eq!(same["log_from"], 1);
+    assert!(
+        same["log"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|e| e["kind"] == "header" && e["at"] == 1),
+        "{}",
+        same["log"]
+    );
+    assert!(next["svg"].is_string(), "a board the client did not show");
+    // An undo cuts below the client's log: it is sent again from the cut.
+    let (code, _) = act(addr, &id, t, json!({"do": "undo"}));
+    assert_eq!(code, 200);
+    let cut = get(held(&next));
+    assert_eq!(cut["log_from"], 0, "resent from the undo");
+    assert!(!cut["log"].to_string().contains("\"power\""));
+    // Older pages: before action 1, the lines of action 0.
+    let (code, _) = act(addr, &id, t, json!({"do": "redo"}));
+    assert_eq!(code, 200);
+    let (code, body) = http(
+        addr,
+        "GET",
+        &format!("/api/games/{id}?t={watch}&older=1"),
+        None,
+    );
+    assert_eq!(code, 200, "{body}");
+    let page = json_of(&body);
+    assert_eq!(page["log_from"], 0);
+    assert_eq!(page["log_to"], 1);
+    assert!(page["log"].to_string().contains("power"));
+    assert!(page["log"].as_array().unwrap().iter().all(|e| e["at"] == 0));
+    server.stop();
+}

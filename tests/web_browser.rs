@@ -91,33 +91,6 @@ pub(crate) fn browser(d: &Driver, name: &str) -> Browser {
     browser_sized(d, name, 1400, 1000)
 }
 
-/// A headless Chromium whose window is `w` × `h` (a phone: 390 wide).
-fn browser_sized(d: &Driver, name: &str, w: u32, h: u32) -> Browser {
-    let profile = d._profiles.path().join(name);
-    let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".into(),
-        json!({
-            "binary": CHROMIUM,
-            "args": [
-                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                "--no-first-run", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync",
-                "--disable-dev-shm-usage", format!("--window-size={},{h}", w.max(500)),
-                format!("--user-data-dir={}", profile.display()),
-            ],
-        }),
-    );
-    // A window is at least 500 wide: a phone's width is emulated.
-    if w < 500 {
-        caps["goog:chromeOptions"]["mobileEmulation"] = json!({
-            "deviceMetrics": {"width": w, "height": h, "pixelRatio": 1.0},
-        });
-    }
-    let driver = SocketAddr::from(([127, 0, 0, 1], d.port));
-    Browser::start(driver, serde_json::Value::Object(caps)).expect("a browser session")
-}
-
 fn screenshots() -> PathBuf {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("target")
@@ -129,102 +102,6 @@ fn screenshots() -> PathBuf {
 pub(crate) fn shot(c: &Browser, name: &str) {
     let png = c.screenshot().expect("a screenshot");
     std::fs::write(screenshots().join(format!("{name}.png")), png).unwrap();
-}
-
-/// A screenshot for the documentation: into `target/screenshots/`, and
-/// into `docs/screenshots/` (what the README shows) when
-/// `BALL_DOC_SCREENSHOTS=1` — only then, so that an ordinary test run
-/// leaves the work tree as it was.
-fn doc_shot(c: &Browser, name: &str) {
-    let png = c.screenshot().expect("a screenshot");
-    assert!(png.len() > 5000, "{name}: an empty screenshot");
-    std::fs::write(screenshots().join(format!("{name}.png")), &png).unwrap();
-    if std::env::var("BALL_DOC_SCREENSHOTS").as_deref() == Ok("1") {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("docs")
-            .join("screenshots");
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join(format!("{name}.png")), &png).unwrap();
-    }
-}
-
-/// Whether the page scrolls sideways (it must not, even on a phone).
-fn scrolls_sideways(c: &Browser) -> bool {
-    js(
-        c,
-        "document.documentElement.scrollWidth > window.innerWidth || document.body.scrollWidth > window.innerWidth",
-    ) == Value::Bool(true)
-}
-
-/// Plays one action of the seat this page is, by what the page offers:
-/// Enter for a move that waits, else the first cell that carries a
-/// choice, else the first option; until the game's version moves on.
-fn play_one(c: &Browser) {
-    until(
-        c,
-        "document.body.dataset.myTurn === 'true'",
-        "this seat's turn",
-    );
-    let v0 = page_version(c);
-    for _ in 0..30 {
-        if page_version(c) > v0 {
-            return;
-        }
-        if js(c, "!document.getElementById('confirm').disabled") == Value::Bool(true) {
-            press(c, "\u{E007}");
-            continue;
-        }
-        let cells = choice_cells(c);
-        if let Some(cell) = cells.first() {
-            click_cell(c, cell);
-            continue;
-        }
-        let label = js(
-            c,
-            "(document.querySelector('#options button') || {dataset: {}}).dataset.label || null",
-        );
-        match label.as_str() {
-            Some(l) => click_option(c, l),
-            None => std::thread::sleep(Duration::from_millis(100)),
-        }
-    }
-    let t = Instant::now();
-    while page_version(c) <= v0 {
-        assert!(
-            t.elapsed() < Duration::from_secs(20),
-            "no action was played"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-}
-
-/// Plays until each of the two pages has played `each` actions (both
-/// seats of one game), at most `cap` actions in all; how many each
-/// played.
-fn play_both(pages: [&Browser; 2], each: usize, cap: usize) -> [usize; 2] {
-    let mut done = [0, 0];
-    for _ in 0..cap {
-        if done.iter().all(|&n| n >= each) {
-            break;
-        }
-        let k = (0..2)
-            .find(|&k| js(pages[k], "document.body.dataset.myTurn === 'true'") == Value::Bool(true))
-            .unwrap_or_else(|| {
-                std::thread::sleep(Duration::from_millis(200));
-                usize::from(
-                    js(pages[1], "document.body.dataset.myTurn === 'true'") == Value::Bool(true),
-                )
-            });
-        play_one(pages[k]);
-        done[k] += 1;
-        let v = page_version(pages[k]);
-        until(
-            pages[1 - k],
-            &format!("+document.body.dataset.version >= {v}"),
-            "the other seat sees the move",
-        );
-    }
-    done
 }
 
 /// Evaluates a JS expression in the page.
@@ -672,6 +549,431 @@ fn web_browser_a_gateball_shot_by_clicks() {
         a.close().unwrap();
     }
     server.stop();
+}
+
+/// Loads a match record on the server: the game's id and its links'
+/// tokens (two seats, the spectators').
+fn load(addr: SocketAddr, record: &str) -> (String, [String; 2], String) {
+    let (code, body) = http(addr, "POST", "/api/load", Some(record));
+    assert_eq!(code, 201, "{body}");
+    let links = json_of(&body);
+    let token = |l: &Value| l.as_str().unwrap().split("t=").nth(1).unwrap().to_string();
+    (
+        links["id"].as_str().unwrap().to_string(),
+        [
+            token(&links["seats"][0]["link"]),
+            token(&links["seats"][1]["link"]),
+        ],
+        token(&links["watch"]),
+    )
+}
+
+#[test]
+fn web_browser_whose_turn_it_is_and_the_end_banner() {
+    if !browser_here() {
+        return;
+    }
+    use ball::games::gateball::Gateball;
+    use ball::shell::{Seat, Session};
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(dir.path());
+    let addr = server.addr;
+    let (id, seats, watch) = create(addr, json!({"game": "gateball", "seed": 5}));
+    let k = crate::web::to_move(addr, &id, &watch);
+    let name = ["red", "blue"][k];
+    let d = driver();
+    {
+        let a = browser(&d, "mover");
+        let b = browser(&d, "other");
+        let c = browser(&d, "spectator");
+        a.goto(&format!("http://{addr}/g/{id}?t={}", seats[k]))
+            .unwrap();
+        b.goto(&format!("http://{addr}/g/{id}?t={}", seats[1 - k]))
+            .unwrap();
+        c.goto(&format!("http://{addr}/g/{id}?t={watch}")).unwrap();
+        for p in [&a, &b, &c] {
+            until(p, "document.body.dataset.version === '0'", "the board");
+        }
+        let text =
+            |p: &Browser, el: &str| js(p, &format!("document.getElementById('{el}').textContent"));
+        assert_eq!(text(&a, "turn"), json!(format!("your turn ({name})")));
+        assert!(text(&a, "prompt").as_str().unwrap().contains("power"));
+        for p in [&b, &c] {
+            assert_eq!(
+                text(p, "turn"),
+                json!(format!("waiting for {name} (a person)"))
+            );
+            assert_eq!(text(p, "prompt"), json!(""), "not the mover's prompt");
+        }
+        assert_eq!(
+            text(&c, "seats"),
+            json!("red: a person · blue: a person · watching")
+        );
+        let me = if k == 0 {
+            "red: you · blue: a person"
+        } else {
+            "red: a person · blue: you"
+        };
+        assert_eq!(text(&a, "seats"), json!(me));
+        // Nothing to undo yet: undo is off on every page; after the
+        // mover's power, on for the mover only.
+        for p in [&a, &b, &c] {
+            assert_eq!(
+                js(p, "document.getElementById('undo').disabled"),
+                json!(true)
+            );
+        }
+        click_option(&a, "power");
+        until(
+            &a,
+            "!document.getElementById('undo').disabled",
+            "undo for the mover",
+        );
+        until(
+            &b,
+            "document.body.dataset.version === '1'",
+            "the other seat sees it",
+        );
+        assert_eq!(
+            js(&b, "document.getElementById('undo').disabled"),
+            json!(true)
+        );
+        assert_eq!(
+            js(&c, "document.getElementById('undo').disabled"),
+            json!(true)
+        );
+        assert_eq!(js(&a, "document.getElementById('end').hidden"), json!(true));
+        shot(&b, "gateball-waiting-for");
+        for p in [a, b, c] {
+            p.close().unwrap();
+        }
+    }
+    // A finished game: the banner says who won, the score and how.
+    let rules = Gateball::load_ruleset(Gateball::DEFAULT_RULESET).unwrap();
+    let mut s = Session::<Gateball>::new(rules, [Seat::Person, Seat::Person], 3).unwrap();
+    let mut rng = 7u64;
+    while s.to_move().is_some() {
+        let legal = s.legal();
+        rng = rng
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        s.play(legal[(rng >> 33) as usize % legal.len()]).unwrap();
+    }
+    let outcome = {
+        use ball::kernel::game::Game;
+        s.game().outcome(s.position()).unwrap()
+    };
+    let (id, _, watch) = load(addr, &s.record().write());
+    {
+        let c = browser(&d, "end");
+        c.goto(&format!("http://{addr}/g/{id}?t={watch}")).unwrap();
+        until(
+            &c,
+            "!document.getElementById('end').hidden",
+            "the end banner",
+        );
+        let banner = js(&c, "document.getElementById('end').textContent");
+        let banner = banner.as_str().unwrap();
+        assert!(banner.contains(&outcome.score), "{banner}");
+        assert!(banner.contains(outcome.end.name), "{banner}");
+        match outcome.winner() {
+            Some(w) => assert!(
+                banner.contains(&format!("{} wins", Gateball::SEATS[w])),
+                "{banner}"
+            ),
+            None => assert!(banner.contains("draw"), "{banner}"),
+        }
+        assert_eq!(
+            js(&c, "document.getElementById('turn').textContent"),
+            json!("")
+        );
+        shot(&c, "gateball-end-banner");
+        c.close().unwrap();
+    }
+    server.stop();
+}
+
+/// The body sizes of the views of game `id` the page fetched, in order.
+fn view_sizes(c: &Browser, id: &str) -> Vec<u64> {
+    let sizes = js(
+        c,
+        &format!(
+            "performance.getEntriesByType('resource').filter(e => e.name.includes('/api/games/{id}?')).map(e => e.encodedBodySize)"
+        ),
+    );
+    sizes
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_u64().unwrap())
+        .collect()
+}
+
+/// A G-ball game of random bots (`gball-short`): all its actions, and
+/// the record of the game `keep` actions before its end (the server's
+/// bots play those again: their answers depend only on the game and the
+/// seed).
+fn long_gball(seed: u64, keep: usize) -> (usize, String) {
+    use ball::games::gball::Gball;
+    use ball::shell::bots::Answerer;
+    use ball::shell::{Seat, Session};
+    let rules = Gball::load_ruleset("gball-short").unwrap();
+    let seats = [Seat::Bot("random".into()), Seat::Bot("random".into())];
+    let mut s = Session::<Gball>::new(rules.clone(), seats.clone(), seed).unwrap();
+    let mut bots = Answerer::default();
+    while let Some(req) = s.bot_request() {
+        let a = bots.answer(s.game(), &req).unwrap();
+        assert!(s.bot_answer(req.version, a).unwrap());
+    }
+    let actions: Vec<_> = s.played().iter().map(|p| p.action).collect();
+    let mut t = Session::<Gball>::new(rules, seats, seed).unwrap();
+    for a in &actions[..actions.len() - keep] {
+        t.play(*a).unwrap();
+    }
+    (actions.len(), t.record().write())
+}
+
+#[test]
+fn web_browser_a_long_bot_game_watched_to_its_end() {
+    if !browser_here() {
+        return;
+    }
+    // A game of 30,000 actions or so; its last `KEEP` are played by the
+    // server's bots while the page watches.
+    const KEEP: usize = 400;
+    let (total, record) = long_gball(LONG_SEED, KEEP);
+    assert!(total >= 25_000, "a long game: {total} actions");
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(dir.path());
+    let addr = server.addr;
+    let d = driver();
+    // Early in a game: a new one, watched for a few seconds.
+    {
+        let (id, _, watch) = create(
+            addr,
+            json!({"game": "gball", "ruleset": "gball-short", "seed": LONG_SEED, "seats": ["random", "random"]}),
+        );
+        let c = browser(&d, "early");
+        c.goto(&format!("http://{addr}/g/{id}?t={watch}")).unwrap();
+        js(&c, "performance.setResourceTimingBufferSize(100000)");
+        until(&c, "!!document.body.dataset.version", "the board");
+        std::thread::sleep(Duration::from_secs(3));
+        let sizes = view_sizes(&c, &id);
+        let played = view(addr, &id, &watch)["played"].clone();
+        let most = sizes.iter().skip(1).max().copied().unwrap_or(0);
+        let mean = sizes.iter().skip(1).sum::<u64>() / (sizes.len().max(2) - 1) as u64;
+        println!(
+            "early in a game: {played} actions in 3 s, {} updates, first {} bytes, mean {mean}, most {most}",
+            sizes.len().saturating_sub(1),
+            sizes.first().copied().unwrap_or(0)
+        );
+        assert!(sizes.len() >= 3, "the page followed the game: {sizes:?}");
+        assert!(most < 64_000, "an update: {most} bytes");
+        c.close().unwrap();
+    }
+    let t0 = Instant::now();
+    let (id, _, watch) = load(addr, &record);
+    {
+        let c = browser(&d, "long");
+        c.goto(&format!("http://{addr}/g/{id}?t={watch}")).unwrap();
+        js(&c, "performance.setResourceTimingBufferSize(100000)");
+        until(&c, "!!document.body.dataset.version", "the board");
+        let deadline = Instant::now() + Duration::from_secs(90);
+        let mut most_lines = 0;
+        loop {
+            // The page answers at once however long the game is.
+            let asked = Instant::now();
+            let lines = js(&c, "document.getElementById('log').childElementCount")
+                .as_u64()
+                .unwrap();
+            assert!(
+                asked.elapsed() < Duration::from_secs(2),
+                "the page is slow to answer"
+            );
+            most_lines = most_lines.max(lines);
+            if js(&c, "!document.getElementById('end').hidden") == json!(true) {
+                break;
+            }
+            assert!(Instant::now() < deadline, "the game did not end in time");
+            std::thread::sleep(Duration::from_millis(250));
+        }
+        let v = view(addr, &id, &watch);
+        assert_eq!(
+            v["played"].as_u64().unwrap() as usize,
+            total,
+            "played to its end"
+        );
+        until(
+            &c,
+            &format!("document.body.dataset.version === '{}'", v["version"]),
+            "the last version",
+        );
+        // Every view the page fetched: the first a page of the log, each
+        // update a few kilobytes.
+        let sizes = view_sizes(&c, &id);
+        assert!(sizes.len() >= 5, "the page followed the game: {sizes:?}");
+        let (first, rest) = sizes.split_first().unwrap();
+        let most = rest.iter().max().copied().unwrap_or(0);
+        let mean = rest.iter().sum::<u64>() / rest.len().max(1) as u64;
+        println!(
+            "long game: {total} actions, watched the last {KEEP} in {:.1} s: first view {first} bytes, {} updates, mean {mean} bytes, most {most}; at most {most_lines} log lines",
+            t0.elapsed().as_secs_f64(),
+            rest.len()
+        );
+        assert!(*first < 150_000, "the first view: {first} bytes");
+        assert!(most < 64_000, "an update: {most} bytes");
+        assert!(most_lines <= 600, "the page's log holds {most_lines} lines");
+        let end = js(&c, "document.getElementById('end').textContent");
+        assert!(
+            end.as_str()
+                .unwrap()
+                .contains(v["end"]["score"].as_str().unwrap()),
+            "{end}"
+        );
+        // "older" brings the earlier lines back, above the others.
+        let top = js(&c, "document.getElementById('log').firstChild.textContent");
+        let before = js(&c, "document.getElementById('log').childElementCount")
+            .as_u64()
+            .unwrap();
+        click_css(&c, "#older");
+        until(
+            &c,
+            &format!("document.getElementById('log').childElementCount > {before}"),
+            "an older page",
+        );
+        let after = js(&c, "document.getElementById('log').firstChild.textContent");
+        assert_ne!(top, after, "older lines on top");
+        shot(&c, "gball-long-game-end");
+        c.close().unwrap();
+    }
+    server.stop();
+}
+
+/// The seed of `long_gball`'s game: 30,743 actions (seeds 1 to 5 give
+/// 8,418 to 25,155).
+const LONG_SEED: u64 = 6;
+
+/// A headless Chromium whose window is `w` × `h` (a phone: 390 wide).
+fn browser_sized(d: &Driver, name: &str, w: u32, h: u32) -> Browser {
+    let profile = d._profiles.path().join(name);
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "binary": CHROMIUM,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", format!("--window-size={},{h}", w.max(500)),
+                format!("--user-data-dir={}", profile.display()),
+            ],
+        }),
+    );
+    // A window is at least 500 wide: a phone's width is emulated.
+    if w < 500 {
+        caps["goog:chromeOptions"]["mobileEmulation"] = json!({
+            "deviceMetrics": {"width": w, "height": h, "pixelRatio": 1.0},
+        });
+    }
+    let driver = SocketAddr::from(([127, 0, 0, 1], d.port));
+    Browser::start(driver, serde_json::Value::Object(caps)).expect("a browser session")
+}
+
+/// A screenshot for the documentation: into `target/screenshots/`, and
+/// into `docs/screenshots/` (what the README shows) when
+/// `BALL_DOC_SCREENSHOTS=1` — only then, so that an ordinary test run
+/// leaves the work tree as it was.
+fn doc_shot(c: &Browser, name: &str) {
+    let png = c.screenshot().expect("a screenshot");
+    assert!(png.len() > 5000, "{name}: an empty screenshot");
+    std::fs::write(screenshots().join(format!("{name}.png")), &png).unwrap();
+    if std::env::var("BALL_DOC_SCREENSHOTS").as_deref() == Ok("1") {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("docs")
+            .join("screenshots");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join(format!("{name}.png")), &png).unwrap();
+    }
+}
+
+/// Whether the page scrolls sideways (it must not, even on a phone).
+fn scrolls_sideways(c: &Browser) -> bool {
+    js(
+        c,
+        "document.documentElement.scrollWidth > window.innerWidth || document.body.scrollWidth > window.innerWidth",
+    ) == Value::Bool(true)
+}
+
+/// Plays one action of the seat this page is, by what the page offers:
+/// Enter for a move that waits, else the first cell that carries a
+/// choice, else the first option; until the game's version moves on.
+fn play_one(c: &Browser) {
+    until(
+        c,
+        "document.body.dataset.myTurn === 'true'",
+        "this seat's turn",
+    );
+    let v0 = page_version(c);
+    for _ in 0..30 {
+        if page_version(c) > v0 {
+            return;
+        }
+        if js(c, "!document.getElementById('confirm').disabled") == Value::Bool(true) {
+            press(c, "\u{E007}");
+            continue;
+        }
+        let cells = choice_cells(c);
+        if let Some(cell) = cells.first() {
+            click_cell(c, cell);
+            continue;
+        }
+        let label = js(
+            c,
+            "(document.querySelector('#options button') || {dataset: {}}).dataset.label || null",
+        );
+        match label.as_str() {
+            Some(l) => click_option(c, l),
+            None => std::thread::sleep(Duration::from_millis(100)),
+        }
+    }
+    let t = Instant::now();
+    while page_version(c) <= v0 {
+        assert!(
+            t.elapsed() < Duration::from_secs(20),
+            "no action was played"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Plays until each of the two pages has played `each` actions (both
+/// seats of one game), at most `cap` actions in all; how many each
+/// played.
+fn play_both(pages: [&Browser; 2], each: usize, cap: usize) -> [usize; 2] {
+    let mut done = [0, 0];
+    for _ in 0..cap {
+        if done.iter().all(|&n| n >= each) {
+            break;
+        }
+        let k = (0..2)
+            .find(|&k| js(pages[k], "document.body.dataset.myTurn === 'true'") == Value::Bool(true))
+            .unwrap_or_else(|| {
+                std::thread::sleep(Duration::from_millis(200));
+                usize::from(
+                    js(pages[1], "document.body.dataset.myTurn === 'true'") == Value::Bool(true),
+                )
+            });
+        play_one(pages[k]);
+        done[k] += 1;
+        let v = page_version(pages[k]);
+        until(
+            pages[1 - k],
+            &format!("+document.body.dataset.version >= {v}"),
+            "the other seat sees the move",
+        );
+    }
+    done
 }
 
 /// Two browsers, one a seat each, play a few actions of `game` by

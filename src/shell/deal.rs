@@ -25,6 +25,20 @@ impl Seat {
         }
     }
 
+    /// Who sits here, in words for `viewer`: `you` for the viewer's own
+    /// seat (at the terminal every person's seat is the viewer's), `a
+    /// person` for another's, `greedy bot` for a bot. Boards say it
+    /// beside the seat's name, so that nobody reads "you" for the other
+    /// player's seat.
+    pub fn words(&self, seat: usize, viewer: Viewer) -> String {
+        match (self, viewer) {
+            (Seat::Bot(spec), _) => format!("{spec} bot"),
+            (Seat::Person, Viewer::Terminal) => "you".into(),
+            (Seat::Person, Viewer::Seat(k)) if k == seat => "you".into(),
+            (Seat::Person, _) => "a person".into(),
+        }
+    }
+
     /// A record's seat line read back; a spec no bot has is refused.
     pub fn from_label(label: &str) -> Result<Seat, String> {
         if label == "human" {
@@ -33,6 +47,16 @@ impl Seat {
         crate::bots::check_spec(label)?;
         Ok(Seat::Bot(label.to_string()))
     }
+}
+
+/// Who looks at a board: the terminal's player (every person's seat is
+/// theirs: a hot seat), one seat's player (a web seat link), or a
+/// spectator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Viewer {
+    Terminal,
+    Seat(usize),
+    Spectator,
 }
 
 /// A game as dealt: the game, its start position, the events of its

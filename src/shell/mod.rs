@@ -25,7 +25,7 @@ pub mod history;
 pub mod record;
 pub mod session;
 
-pub use deal::{Deal, Seat};
+pub use deal::{Deal, Seat, Viewer};
 pub use flow::{Choice, Chooser, Flow, Key, Tone};
 pub use history::{History, Played};
 pub use session::{Done, Session, Step};

@@ -78,6 +78,7 @@ impl<G: Board> App<G> {
             session: &self.session,
             highlighted: self.highlighted(),
             cursor: self.cursor,
+            viewer: crate::shell::Viewer::Terminal,
         }
     }
 

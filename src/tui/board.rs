@@ -18,6 +18,9 @@ pub struct View<'a, G: Flow> {
     pub highlighted: Option<usize>,
     /// The board cursor, for games that have one.
     pub cursor: Option<G::Cell>,
+    /// Who looks: a panel that names the players says "you" only for
+    /// the viewer's own seat.
+    pub viewer: crate::shell::Viewer,
 }
 
 impl<G: Flow> View<'_, G> {

@@ -118,17 +118,48 @@ let view = null;
 let hl = 0;
 let busy = false;
 
+// The board page. A view carries only what this page does not hold yet
+// (the server's `view::Held`): the log from where the page's log ends
+// (`since`, with the version it was of), and the board's SVG only when
+// it is not the one shown (`svg`, its hash). The log keeps its last
+// `LOG_KEEP` lines; "older" loads earlier pages on request.
 function boardPage() {
   const q = new URLSearchParams(location.search);
   const T = q.get("t") || "";
   const ID = location.pathname.split("/").pop();
+  const LOG_KEEP = 400;
+  // The log's lines as shown: `{at, el}`, `at` the action a line is of.
+  let logItems = [];
+  let logTo = null;
+  let logVersion = null;
+  let svgHash = null;
+  // Lines loaded by "older", kept beyond LOG_KEEP.
+  let olderKept = 0;
+  // Answers are drawn in the order they were asked; an older one that
+  // comes late is dropped.
+  let asked = 0;
+  let drawn = 0;
   const api = (p) => `/api/games/${ID}${p}?t=${encodeURIComponent(T)}&hl=${hl}`;
+  const held = () => (logTo === null ? "" : `&since=${logTo}&v=${logVersion}`) + (svgHash === null ? "" : `&svg=${svgHash}`);
 
+  // One view request at a time; changes pushed meanwhile make one more.
+  let fetching = false;
+  let again = false;
   async function refresh() {
-    const r = await fetch(api(""));
-    const v = await r.json();
-    if (!r.ok) { $("message").textContent = v.error; return; }
-    render(v);
+    if (fetching) { again = true; return; }
+    fetching = true;
+    try {
+      do {
+        again = false;
+        const n = ++asked;
+        const r = await fetch(api("") + held());
+        const v = await r.json();
+        if (!r.ok) { $("message").textContent = v.error; return; }
+        if (n > drawn) { drawn = n; render(v); }
+      } while (again);
+    } finally {
+      fetching = false;
+    }
   }
 
   async function act(body) {
@@ -138,7 +169,8 @@ function boardPage() {
       if (view) body.version = view.version;
       // A new step starts at its first choice (a card menu shows its text).
       if (body.do !== "key" && body.do !== "click") hl = 0;
-      const r = await fetch(api("/act"), {method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(body)});
+      const n = ++asked;
+      const r = await fetch(api("/act") + held(), {method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(body)});
       const v = await r.json();
       if (!r.ok) {
         $("message").textContent = v.error;
@@ -147,7 +179,7 @@ function boardPage() {
       }
       $("message").textContent = "";
       hl = 0;
-      render(v);
+      if (n > drawn) { drawn = n; render(v); }
     } finally {
       busy = false;
     }
@@ -157,17 +189,93 @@ function boardPage() {
     return view && view.options[hl] ? view.options[hl].label : null;
   }
 
+  function logLine(e) {
+    const d = document.createElement("div");
+    d.className = e.kind + (e.seat !== null && e.kind !== "quiet" ? " s" + e.seat : "");
+    d.textContent = e.text;
+    return d;
+  }
+
+  // Replaces the lines held from action `from` on with `entries`, then
+  // drops the oldest whole actions past what the page keeps.
+  function mergeLog(entries, from) {
+    const box = $("log");
+    const follow = box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
+    while (logItems.length && logItems[logItems.length - 1].at >= from) logItems.pop().el.remove();
+    if (!logItems.length) olderKept = 0;
+    const frag = document.createDocumentFragment();
+    for (const e of entries) {
+      const el = logLine(e);
+      frag.appendChild(el);
+      logItems.push({at: e.at, el});
+    }
+    box.appendChild(frag);
+    const height = box.scrollHeight;
+    while (logItems.length > LOG_KEEP + olderKept && logItems[0].at < logItems[logItems.length - 1].at) {
+      const at = logItems[0].at;
+      while (logItems.length && logItems[0].at === at) logItems.shift().el.remove();
+    }
+    if (follow) box.scrollTop = box.scrollHeight;
+    else box.scrollTop -= height - box.scrollHeight;
+    showOlder();
+  }
+
+  function showOlder() {
+    const first = logItems.length ? logItems[0].at : logTo;
+    $("older").disabled = !first;
+  }
+
+  async function older() {
+    const first = logItems.length ? logItems[0].at : logTo;
+    if (!first) return;
+    const r = await fetch(api("") + `&older=${first}`);
+    const p = await r.json();
+    if (!r.ok) { $("message").textContent = p.error; return; }
+    // The log changed meanwhile (an undo reached below it): start again.
+    const now = logItems.length ? logItems[0].at : logTo;
+    if (now !== first) return;
+    const box = $("log");
+    const height = box.scrollHeight;
+    const frag = document.createDocumentFragment();
+    const items = p.log.filter((e) => e.at < first).map((e) => ({at: e.at, el: logLine(e)}));
+    for (const it of items) frag.appendChild(it.el);
+    box.insertBefore(frag, box.firstChild);
+    logItems = items.concat(logItems);
+    olderKept += items.length;
+    box.scrollTop += box.scrollHeight - height;
+    showOlder();
+  }
+
   function render(v) {
     view = v;
     if (hl >= v.options.length) hl = 0;
     document.body.dataset.version = v.version;
     document.body.dataset.myTurn = v.my_turn;
     $("title").textContent = v.title + " · " + v.ruleset;
-    $("seats").textContent = v.seats.map((s, k) => `${s.name}: ${s.player}${v.you === k ? " (you)" : ""}`).join(" · ") + (v.you === null ? " · watching" : "");
+    $("seats").textContent = v.seats.map((s) => `${s.name}: ${s.who}`).join(" · ") + (v.you === null ? " · watching" : "");
     $("status").textContent = v.status;
-    $("board").innerHTML = v.svg;
+    if (v.svg !== null) {
+      $("board").innerHTML = v.svg;
+      svgHash = v.svg_hash;
+    } else if (v.svg_hash !== svgHash) {
+      // Not the board shown after all (answers crossed): ask again whole.
+      svgHash = null;
+      refresh();
+    }
     $("banner").textContent = v.banner || "";
-    $("prompt").textContent = v.prompt + (v.preview ? " — " + v.preview : "");
+    $("turn").textContent = v.turn || "";
+    $("turn").hidden = !v.turn;
+    $("turn").className = v.my_turn ? "mine" : "";
+    const end = $("end");
+    if (v.end) {
+      end.hidden = false;
+      const who = v.end.winner ? `${v.end.winner} wins` : "a draw";
+      end.textContent = `Game over: ${who} · ${v.end.score} · ended by ${v.end.how}${v.end.by_limit ? " (a limit)" : ""}`;
+    } else {
+      end.hidden = true;
+      end.textContent = "";
+    }
+    $("prompt").textContent = v.my_turn ? v.prompt + (v.preview ? " — " + v.preview : "") : "";
     $("chosen").textContent = v.chosen.length ? "chosen: " + v.chosen.join(" › ") : "";
     let h = "";
     v.options.forEach((o, i) => {
@@ -192,14 +300,16 @@ function boardPage() {
     }
     $("side-panel").textContent = v.side.join("\n");
     $("legend").textContent = v.legend.join("\n");
-    $("log").innerHTML = v.log.map((e) => `<div class="${e.kind}${e.seat !== null && e.kind !== "quiet" ? " s" + e.seat : ""}">${esc(e.text)}</div>`).join("");
-    $("log").scrollTop = $("log").scrollHeight;
-    const mine = v.my_turn;
-    $("back").disabled = !mine || !v.chosen.length;
-    $("cancel").disabled = !mine || !v.chosen.length;
-    $("confirm").disabled = !v.waiting;
-    $("undo").disabled = v.you === null || !v.played;
-    $("redo").disabled = v.you === null || !v.ahead;
+    mergeLog(v.log, v.log_from);
+    logTo = v.log_to;
+    logVersion = v.version;
+    showOlder();
+    // The server says what works now; the rest it would refuse.
+    $("back").disabled = !v.can.back;
+    $("cancel").disabled = !v.can.cancel;
+    $("confirm").disabled = !v.can.confirm;
+    $("undo").disabled = !v.can.undo;
+    $("redo").disabled = !v.can.redo;
   }
 
   function mark() {
@@ -216,11 +326,12 @@ function boardPage() {
   $("confirm").onclick = () => act({do: "confirm"});
   $("undo").onclick = () => act({do: "undo"});
   $("redo").onclick = () => act({do: "redo"});
+  $("older").onclick = () => older();
   $("save").onclick = () => { location.href = api("/record"); };
   document.addEventListener("keydown", (e) => {
     if (!view || e.ctrlKey || e.metaKey || e.altKey) return;
-    if (e.key === "Escape") { act({do: "cancel"}); }
-    else if (e.key === "Backspace") { act({do: "back"}); }
+    if (e.key === "Escape") { if (view.can.cancel) act({do: "cancel"}); }
+    else if (e.key === "Backspace") { if (view.can.back) act({do: "back"}); }
     else if (e.key === "Enter") { view.waiting ? act({do: "confirm"}) : (view.options[hl] && act({do: "choose", label: view.options[hl].label})); }
     else if (e.key === "ArrowDown" && view.options.length && !view.options.some((o) => o.keys.includes("↓"))) { hl = (hl + 1) % view.options.length; view.panel ? refresh() : mark(); }
     else if (e.key === "ArrowUp" && view.options.length && !view.options.some((o) => o.keys.includes("↑"))) { hl = (hl + view.options.length - 1) % view.options.length; view.panel ? refresh() : mark(); }

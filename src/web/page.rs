@@ -94,18 +94,29 @@ pub fn home() -> String {
     document("ball", &body)
 }
 
+/// The board page's own style: whose turn it is, the end banner, the
+/// log's "older" control.
+const BOARD_STYLE: &str = "\
+#turn{margin:6px 0;padding:4px 8px;background:#2a2a2a;border-left:4px solid #888}\
+#turn.mine{border-left-color:#1f7a1f;color:#9f9}\
+#end{margin:6px 0;padding:8px;background:#3a3200;border:1px solid #fd4;color:#fd4;font-weight:bold;font-size:110%}\
+#older{display:block;margin:6px 0 0}";
+
 /// The board page of every game: the script fills it from the view.
 pub fn board() -> String {
     let body = format!(
-        "<header><b id=\"title\">ball</b><span id=\"seats\"></span><span id=\"status\"></span>\
+        "<style>{BOARD_STYLE}</style>\
+<header><b id=\"title\">ball</b><span id=\"seats\"></span><span id=\"status\"></span>\
 <a href=\"/\">new game</a></header>\
 <main><div id=\"board\"></div><div id=\"side\">\
+<div id=\"end\" hidden></div><div id=\"turn\"></div>\
 <div id=\"banner\"></div><div id=\"prompt\"></div><div id=\"message\"></div>\
 <div id=\"chosen\"></div><div id=\"options\"></div><div id=\"panel\" hidden></div>\
-<div><button id=\"back\" title=\"Backspace\">⌫ back</button><button id=\"cancel\" title=\"Esc\">Esc cancel</button>\
-<button id=\"confirm\" title=\"Enter\">⏎ play</button><button id=\"undo\">undo</button>\
-<button id=\"redo\">redo</button><button id=\"save\">save record</button></div>\
-<pre id=\"side-panel\"></pre><div id=\"log\"></div><pre id=\"legend\"></pre></div></main>\
+<div><button id=\"back\" title=\"Backspace\" disabled>⌫ back</button><button id=\"cancel\" title=\"Esc\" disabled>Esc cancel</button>\
+<button id=\"confirm\" title=\"Enter\" disabled>⏎ play</button><button id=\"undo\" disabled>undo</button>\
+<button id=\"redo\" disabled>redo</button><button id=\"save\">save record</button></div>\
+<pre id=\"side-panel\"></pre><button id=\"older\" title=\"the log's earlier lines\" disabled>older</button>\
+<div id=\"log\"></div><pre id=\"legend\"></pre></div></main>\
 <script>{SCRIPT}</script><script>boardPage()</script>"
     );
     document("ball · board", &body)

@@ -48,7 +48,7 @@ use crate::shell::Seat;
 use crate::web::seats::{Links, random_hex};
 use crate::web::store::{Store, is_id};
 use crate::web::table::{Open, Refusal, Request, Table, game_of_record, is_game};
-use crate::web::view::Who;
+use crate::web::view::{Held, Who};
 
 /// How a server is started.
 #[derive(Clone, Debug)]
@@ -489,6 +489,22 @@ fn links_json(id: &str, game: &str, links: &Links, open: u8) -> Value {
 struct Link {
     t: Option<String>,
     hl: Option<usize>,
+    /// What the client holds (`view::Held`): its log reaches action
+    /// `since` as of version `v`; its board's `svg_hash` is `svg`.
+    since: Option<usize>,
+    v: Option<u64>,
+    svg: Option<u64>,
+    /// Asks for the page of the log before this action instead of a view.
+    older: Option<usize>,
+}
+
+impl Link {
+    fn held(&self) -> Held {
+        Held {
+            log: self.since.zip(self.v),
+            svg: self.svg,
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -634,8 +650,11 @@ async fn get_view(
 ) -> Result<Response, Refusal> {
     let Query(q) = q.map_err(bad_query)?;
     let (entry, who) = app.entry(&id, q.t.as_deref())?;
-    let hl = q.hl;
-    let v = run(&entry, move |t| t.view(who, hl)).await?;
+    let (hl, held) = (q.hl, q.held());
+    let v = match q.older {
+        Some(before) => run(&entry, move |t| t.log_page(before)).await?,
+        None => run(&entry, move |t| t.view(who, hl, held)).await?,
+    };
     Ok(axum::Json(v).into_response())
 }
 
@@ -649,8 +668,11 @@ async fn act(
     let Query(q) = q.map_err(bad_query)?;
     let (entry, who) = app.entry(&id, q.t.as_deref())?;
     let req: Request = parse_json(&body)?;
-    let hl = q.hl;
-    let v = run(&entry, move |t| t.act(who, &req).map(|_| t.view(who, hl))).await??;
+    let (hl, held) = (q.hl, q.held());
+    let v = run(&entry, move |t| {
+        t.act(who, &req).map(|_| t.view(who, hl, held))
+    })
+    .await??;
     Ok(axum::Json(v).into_response())
 }
 

@@ -18,7 +18,7 @@ use crate::kernel::game::Title;
 use crate::kernel::record::Record;
 use crate::shell::bots::Answerer;
 use crate::shell::{Key, Seat, Session};
-use crate::web::view::{Who, view};
+use crate::web::view::{Held, Who, log_page, log_start, redo_seat, undo_seat, view};
 
 /// What a client asks of the game.
 #[derive(Clone, Debug, Deserialize)]
@@ -82,8 +82,11 @@ fn refuse(status: u16, error: impl Into<String>) -> Refusal {
 pub trait Table {
     /// The `game` name (`ball`, `gateball`).
     fn game(&self) -> &'static str;
-    /// What `who` is shown, with the `highlighted` offered choice.
-    fn view(&self, who: Who, highlighted: Option<usize>) -> Value;
+    /// What `who` is shown, with the `highlighted` offered choice, less
+    /// what the client says it `held`s already (its log, its board).
+    fn view(&self, who: Who, highlighted: Option<usize>, held: Held) -> Value;
+    /// The page of the log before action `before` (`view::log_page`).
+    fn log_page(&self, before: usize) -> Value;
     /// Carries out a request of `who`, or refuses it.
     fn act(&mut self, who: Who, req: &Request) -> Result<(), Refusal>;
     /// A bot is to move.
@@ -113,13 +116,26 @@ pub trait Table {
 pub struct Live<G: Module> {
     session: Session<G>,
     answerer: Answerer<G>,
+    /// Each undo: the version it made and the actions it left, so that a
+    /// client's log past it is sent again (`view::log_start`). At most
+    /// [`MAX_CUTS`]; older ones are forgotten by raising `floor`.
+    cuts: Vec<(u64, usize)>,
+    /// The first version this table knows the undos since: a client that
+    /// saw an earlier one is sent its log afresh.
+    floor: u64,
 }
+
+/// How many undos a table remembers for its clients' logs.
+const MAX_CUTS: usize = 256;
 
 impl<G: Module> Live<G> {
     pub fn new(session: Session<G>) -> Live<G> {
+        let floor = session.version();
         Live {
             session,
             answerer: Answerer::default(),
+            cuts: Vec::new(),
+            floor,
         }
     }
 
@@ -127,23 +143,14 @@ impl<G: Module> Live<G> {
         &self.session
     }
 
-    /// The seat whose action `undo` would take back: the last action of
-    /// a person (bots' actions after it go with it).
-    fn undo_seat(&self) -> Option<usize> {
-        let s = &self.session;
-        s.played()
-            .iter()
-            .rev()
-            .filter_map(|p| s.game().to_move(&p.before))
-            .find(|&k| !s.seat(k).is_bot())
-    }
-
-    fn redo_seat(&self) -> Option<usize> {
-        let s = &self.session;
-        s.history()
-            .ahead()
-            .first()
-            .and_then(|p| s.game().to_move(&p.before))
+    /// Remembers an undo for the clients' logs.
+    fn cut(&mut self) {
+        if self.cuts.len() >= MAX_CUTS {
+            let (v, _) = self.cuts.remove(0);
+            self.floor = self.floor.max(v);
+        }
+        self.cuts
+            .push((self.session.version(), self.session.played().len()));
     }
 }
 
@@ -169,8 +176,20 @@ impl<G: Module> Table for Live<G> {
         G::NAME
     }
 
-    fn view(&self, who: Who, highlighted: Option<usize>) -> Value {
-        view(&self.session, who, highlighted)
+    fn view(&self, who: Who, highlighted: Option<usize>, held: Held) -> Value {
+        let s = &self.session;
+        let from = log_start(
+            held.log,
+            s.played().len(),
+            &self.cuts,
+            self.floor,
+            s.version(),
+        );
+        view(s, who, highlighted, from, held.svg)
+    }
+
+    fn log_page(&self, before: usize) -> Value {
+        log_page(&self.session, before)
     }
 
     fn act(&mut self, who: Who, req: &Request) -> Result<(), Refusal> {
@@ -196,9 +215,9 @@ impl<G: Module> Table for Live<G> {
         match &req.act {
             Act::Undo | Act::Redo => {
                 let (whose, what) = if matches!(req.act, Act::Undo) {
-                    (self.undo_seat(), "undo")
+                    (undo_seat(&self.session), "undo")
                 } else {
-                    (self.redo_seat(), "redo")
+                    (redo_seat(&self.session), "redo")
                 };
                 match whose {
                     Some(k) if k == seat => {}
@@ -215,7 +234,11 @@ impl<G: Module> Table for Live<G> {
                 }
                 let s = &mut self.session;
                 let r = if matches!(req.act, Act::Undo) {
-                    s.undo()
+                    let r = s.undo();
+                    if r.is_ok() {
+                        self.cut();
+                    }
+                    r
                 } else {
                     s.redo()
                 };
@@ -313,6 +336,7 @@ impl<G: Module> Table for Live<G> {
 
     fn continue_after(&mut self, version: u64) {
         self.session.continue_after(version);
+        self.floor = self.floor.max(self.session.version());
     }
 
     fn record(&self) -> String {

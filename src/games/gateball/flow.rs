@@ -184,6 +184,13 @@ impl Flow for Gateball {
             };
             return format!("{head}: choose the Start Space (Tab, click), or {then}");
         };
+        // The move is named (it waits for Enter): no choice is left to ask
+        // for, whatever the kind (an orthogonal shot has no die to
+        // choose; a path of the die's length has no step left).
+        let moves = self.choices(pos, next).len().saturating_sub(usize::from(start));
+        if depth >= moves {
+            return format!("{head}: Enter plays it, Backspace takes back a choice");
+        }
         match kind {
             ShotKind::Power if depth == 1 => format!(
                 "{head}: choose the die: [ {} or ] {}",
@@ -231,7 +238,9 @@ impl Flow for Gateball {
             }
             _ => Tone::Quiet,
         };
-        Some((e.to_string(), tone))
+        // Plain words (`words.rs`); the notation's codes stay in records
+        // and `--events`.
+        Some((super::words::plain(e), tone))
     }
 
     fn banner(&self, _: &Position, _: Action, after: &Position, events: &[Event]) -> Option<String> {

@@ -29,6 +29,7 @@ pub mod show;
 pub mod svg;
 pub mod terminal;
 pub mod space;
+pub mod words;
 
 
 use court::Court;

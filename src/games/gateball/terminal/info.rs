@@ -9,7 +9,6 @@ use super::court::team_colour;
 use crate::games::gateball::Gateball;
 use crate::games::gateball::moves::{ball_name, dice_text};
 use crate::games::gateball::position::{Place, Team};
-use crate::shell::Seat;
 use crate::tui::View;
 use crate::tui::text::wrap;
 
@@ -82,10 +81,7 @@ pub fn lines(view: &View<'_, Gateball>, w: usize) -> Vec<Line<'static>> {
                 .map(|l| Line::from(coloured_balls(&l))),
         );
     }
-    let who = |seat: usize| match s.seat(seat) {
-        Seat::Person => "you".to_string(),
-        Seat::Bot(spec) => format!("{spec} bot"),
-    };
+    let who = |seat: usize| s.seat(seat).words(seat, view.viewer);
     out.extend(
         wrap(&format!("red: {} · blue: {}", who(0), who(1)), w, 0)
             .into_iter()

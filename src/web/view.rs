@@ -301,8 +301,10 @@ pub fn log<G: Module>(s: &Session<G>, from: usize, to: usize) -> Vec<Value> {
     let mut header = |out: &mut Vec<Value>, pos: &G::Position, at: usize| {
         let k = key(pos);
         if last != Some(k) {
+            // The game's own turn words, as the terminal's log says them
+            // (G-ball numbers turns within a point, G4.6).
             out.push(entry(
-                format!("turn {} · {}", k.0, G::SEATS[k.1]),
+                format!("{} · {}", game.turn_text(pos), G::SEATS[k.1]),
                 "header",
                 Some(k.1),
                 at,

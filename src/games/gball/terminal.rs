@@ -248,14 +248,19 @@ impl Board for Gball {
     }
 
     fn status(&self, pos: &Position) -> String {
+        // Over, the turn text is already the match's count.
+        let played = if pos.pending.is_some() {
+            format!(" ({} played)", pos.match_turns)
+        } else {
+            String::new()
+        };
         format!(
-            "sets RED {} - BLU {} · points {} - {} · {} ({} played) · {} · initiative {}",
+            "sets RED {} - BLU {} · points {} - {} · {}{played} · {} · initiative {}",
             pos.sets[0],
             pos.sets[1],
             pos.points[0],
             pos.points[1],
             self.turn_text(pos),
-            pos.match_turns,
             pos.phase.name(),
             pos.initiative.map_or("-".to_string(), |t| t.to_string())
         )

@@ -23,8 +23,9 @@
 //! seed replays the same game byte for byte. A search must still not plan
 //! on dice nobody has rolled: [`Game::resample`] replaces a copy's future
 //! dice with draws from the searcher's own generator, and
-//! [`Game::chance_outcomes`] lists the positions one roll can lead to, for
-//! bots that take an expectation instead of a sample.
+//! [`Game::chance_outcomes`] lists the positions one roll can lead to (or
+//! says that an action rolls nothing), for bots that take an expectation
+//! instead of a sample.
 //!
 //! Every game of the platform is for two seats; a seat is 0 or 1, in the
 //! order of [`Title::SEATS`].
@@ -203,16 +204,96 @@ pub trait Game: Clone + 'static {
     /// leaves `pos` and `rng` untouched.
     fn resample(&self, _pos: &mut Self::Position, _rng: &mut SplitMix64) {}
 
-    /// When `action` rolls dice before anyone decides again, the positions
-    /// it can lead to, each with its probability (summing to 1); `None`
-    /// when the game does not enumerate this action's chance (a caller
-    /// then applies it, after [`Game::resample`] if it must not peek).
+    /// What `action`'s dice come to, for bots that take an expectation
+    /// instead of a sample: [`Chance::Sure`] when it rolls no die (`out`
+    /// then holds its one position), [`Chance::Listed`] when `out` lists
+    /// the positions its roll can lead to, each with its probability
+    /// (summing to 1), and [`Chance::Sampled`] when the game does not
+    /// enumerate it (a caller then applies it, after
+    /// [`Game::resample`] if it must not peek). `out` is the caller's so
+    /// that a search weighing every action of a list reuses the same
+    /// positions rather than allocating new ones per action.
     fn chance_outcomes(
         &self,
         _pos: &Self::Position,
         _action: Self::Action,
-    ) -> Option<Vec<(f64, Self::Position)>> {
-        None
+        out: &mut Outcomes<Self::Position>,
+    ) -> Chance {
+        out.clear();
+        Chance::Sampled
+    }
+}
+
+/// What [`Game::chance_outcomes`] found out about an action's dice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chance {
+    /// No die rolled: the outcomes hold the one position, probability 1.
+    /// Since no die was rolled, resampling it afterwards gives exactly
+    /// the position a resample before the action would have.
+    Sure,
+    /// The outcomes list every roll's position with its probability.
+    Listed,
+    /// Not enumerated (several dice, or a game that does not say): the
+    /// outcomes mean nothing.
+    Sampled,
+}
+
+/// The positions [`Game::chance_outcomes`] writes. Entries past the
+/// length are kept, so a position copied in over an earlier one reuses
+/// its storage (a G-ball position holds a queue and a `Vec`): greedy asks
+/// this once per legal action of every decision.
+#[derive(Clone, Debug)]
+pub struct Outcomes<P> {
+    items: Vec<(f64, P)>,
+    len: usize,
+}
+
+impl<P> Default for Outcomes<P> {
+    fn default() -> Self {
+        Outcomes {
+            items: Vec::new(),
+            len: 0,
+        }
+    }
+}
+
+impl<P: Clone> Outcomes<P> {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Appends a copy of `pos` with probability `p` and returns it, for
+    /// the game to apply the roll to.
+    pub fn push_copy(&mut self, p: f64, pos: &P) -> &mut P {
+        if self.len < self.items.len() {
+            let slot = &mut self.items[self.len];
+            slot.0 = p;
+            slot.1.clone_from(pos);
+        } else {
+            self.items.push((p, pos.clone()));
+        }
+        self.len += 1;
+        &mut self.items[self.len - 1].1
+    }
+
+    pub fn as_slice(&self) -> &[(f64, P)] {
+        &self.items[..self.len]
+    }
+
+    pub fn as_mut_slice(&mut self) -> &mut [(f64, P)] {
+        &mut self.items[..self.len]
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
     }
 }
 

@@ -11,7 +11,9 @@ use super::event::Event;
 use super::position::{Position, ShotKind, Team, Winner};
 use super::ruleset::{self, GateballRuleset};
 use super::{Gateball, json, setup, show};
-use crate::kernel::game::{End, Game, GameOption, Outcome, Seat, SeatResult, Title};
+use crate::kernel::game::{
+    Chance, End, Game, GameOption, Outcome, Outcomes, Seat, SeatResult, Title,
+};
 use crate::kernel::hash::fingerprint;
 use crate::kernel::rng::SplitMix64;
 
@@ -120,11 +122,12 @@ impl Game for Gateball {
 
     /// `power` rolls two dice, `tech` one, all faces equally likely; the
     /// same team then chooses its shot on the roll (T4.3, T5.7).
-    fn chance_outcomes(&self, pos: &Position, action: Action) -> Option<Vec<(f64, Position)>> {
+    fn chance_outcomes(&self, pos: &Position, action: Action, out: &mut Outcomes<Position>) -> Chance {
+        out.clear();
         let kind = match action {
             Action::Power => ShotKind::Power,
             Action::Tech => ShotKind::Tech,
-            _ => return None,
+            _ => return Chance::Sampled,
         };
         let rolls: Vec<Vec<u8>> = match kind {
             ShotKind::Power => (1..=6)
@@ -133,21 +136,16 @@ impl Game for Gateball {
             ShotKind::Tech => (1..=6).map(|d| vec![d]).collect(),
         };
         let p = 1.0 / rolls.len() as f64;
-        Some(
-            rolls
-                .into_iter()
-                .map(|dice| {
-                    // Rolled from a queue, so that the engine's own
-                    // handling of the roll (a roll with no move, T5.7)
-                    // decides what follows.
-                    let mut next = pos.clone();
-                    next.dice_queue.clear();
-                    next.dice_queue.extend(dice);
-                    apply::apply(self, &mut next, action, &mut ());
-                    (p, next)
-                })
-                .collect(),
-        )
+        for dice in rolls {
+            // Rolled from a queue, so that the engine's own
+            // handling of the roll (a roll with no move, T5.7)
+            // decides what follows.
+            let next = out.push_copy(p, pos);
+            next.dice_queue.clear();
+            next.dice_queue.extend(dice);
+            apply::apply(self, next, action, &mut ());
+        }
+        Chance::Listed
     }
 }
 

@@ -418,7 +418,7 @@ pub enum Winner {
 }
 
 /// The whole state between two decisions (the notation's position).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Position {
     /// By [`Team::index`].
     pub sets: [u8; 2],
@@ -453,6 +453,91 @@ pub struct Position {
     /// Which variant end finished the match (1-based in the layout's
     /// `ends`); 0: the rules'. Written only when not 0.
     pub ended_by: u8,
+}
+
+/// `clone_from` keeps the queue's and the counters' storage: greedy
+/// copies a position into the same buffer once per action it weighs,
+/// and the derived one allocated a queue every time.
+impl Clone for Position {
+    fn clone(&self) -> Position {
+        Position {
+            sets: self.sets,
+            points: self.points,
+            turn: self.turn,
+            match_turns: self.match_turns,
+            phase: self.phase,
+            home: self.home,
+            prev_winner: self.prev_winner,
+            initiative: self.initiative,
+            morale: self.morale,
+            demoralised: self.demoralised,
+            ball: self.ball,
+            ball_start: self.ball_start,
+            roster: self.roster,
+            players: self.players,
+            resolution: self.resolution,
+            lost_tackle: self.lost_tackle,
+            failed_catch: self.failed_catch,
+            pending: self.pending,
+            rng: self.rng,
+            dice: self.dice.clone(),
+            winner: self.winner,
+            vars: self.vars.clone(),
+            ended_by: self.ended_by,
+        }
+    }
+
+    fn clone_from(&mut self, src: &Position) {
+        // Every field by name, so that a new field cannot be forgotten.
+        let Position {
+            sets,
+            points,
+            turn,
+            match_turns,
+            phase,
+            home,
+            prev_winner,
+            initiative,
+            morale,
+            demoralised,
+            ball,
+            ball_start,
+            roster,
+            players,
+            resolution,
+            lost_tackle,
+            failed_catch,
+            pending,
+            rng,
+            dice,
+            winner,
+            vars,
+            ended_by,
+        } = self;
+        *sets = src.sets;
+        *points = src.points;
+        *turn = src.turn;
+        *match_turns = src.match_turns;
+        *phase = src.phase;
+        *home = src.home;
+        *prev_winner = src.prev_winner;
+        *initiative = src.initiative;
+        *morale = src.morale;
+        *demoralised = src.demoralised;
+        *ball = src.ball;
+        *ball_start = src.ball_start;
+        *roster = src.roster;
+        *players = src.players;
+        *resolution = src.resolution;
+        *lost_tackle = src.lost_tackle;
+        *failed_catch = src.failed_catch;
+        *pending = src.pending;
+        *rng = src.rng;
+        dice.clone_from(&src.dice);
+        *winner = src.winner;
+        vars.clone_from(&src.vars);
+        *ended_by = src.ended_by;
+    }
 }
 
 impl Position {

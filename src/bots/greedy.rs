@@ -19,6 +19,8 @@
 //!
 //! Ties are broken by the seeded generator, so a seed fixes the games.
 
+use std::any::Any;
+
 use super::{Bot, Evaluate, chance_rng};
 use crate::kernel::game::{Chance, Outcomes, Seat};
 use crate::kernel::rng::SplitMix64;
@@ -30,6 +32,11 @@ const EPS: f64 = 1e-9;
 pub struct GreedyBot {
     rng: SplitMix64,
     dice: SplitMix64,
+    /// The last decision's [`Scratch`], kept for the next: a bot is
+    /// asked thousands of times a match, and the buffers' positions
+    /// hold allocations of their own. `Any` because the bot's type names
+    /// no game.
+    scratch: Option<Box<dyn Any>>,
 }
 
 impl GreedyBot {
@@ -37,6 +44,7 @@ impl GreedyBot {
         GreedyBot {
             rng: SplitMix64::new(seed),
             dice: chance_rng(seed),
+            scratch: None,
         }
     }
 
@@ -129,11 +137,17 @@ impl<G: Evaluate> Bot<G> for GreedyBot {
         let me = game
             .to_move(pos)
             .expect("a bot is asked only while the game goes on");
-        let mut scratch = Scratch::<G> {
-            outcomes: Outcomes::new(),
-            legal: Vec::new(),
-            next: None,
-        };
+        let mut scratch: Box<Scratch<G>> = self
+            .scratch
+            .take()
+            .and_then(|b| b.downcast().ok())
+            .unwrap_or_else(|| {
+                Box::new(Scratch {
+                    outcomes: Outcomes::new(),
+                    legal: Vec::new(),
+                    next: None,
+                })
+            });
         let mut best: Option<(f64, G::Action)> = None;
         let mut ties = 0usize;
         let mut pass = None;
@@ -158,6 +172,7 @@ impl<G: Evaluate> Bot<G> for GreedyBot {
                 }
             }
         }
+        self.scratch = Some(scratch);
         match (best, pass) {
             (Some((_, a)), None) => a,
             (Some((v, a)), Some(_)) if v > game.evaluate(pos, me) + EPS => a,

@@ -127,11 +127,13 @@ impl Outcome {
 /// The rules of one game under one ruleset.
 pub trait Game: Clone + 'static {
     /// What changes between actions: a value, cheap to clone.
-    type Position: Clone + PartialEq + Debug;
+    /// `'static` so that a bot can keep buffers of positions between
+    /// decisions (greedy's scratch) without naming the game.
+    type Position: Clone + PartialEq + Debug + 'static;
     /// One decision, written in the notation by `Display`. `Hash`, so
     /// that the lab can remember each action's kind (`lab::kinds`) rather
     /// than write its text every time it is played.
-    type Action: Copy + Eq + Hash + Debug + Display;
+    type Action: Copy + Eq + Hash + Debug + Display + 'static;
     /// What happens inside an action, written as a log line by `Display`.
     type Event: Clone + Debug + Display;
 

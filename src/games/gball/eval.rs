@@ -14,19 +14,45 @@
 //! cannot keep the ball.
 
 use super::board::{self, NONE};
-use super::position::{Position, Winner, members, team_of};
+use super::position::{Position, Status, Winner, members, team_of};
 use super::{Gball, Team};
 
 /// A won match: far more than any score a match can reach.
 pub const WIN: f64 = 100_000.0;
 
 /// Progress toward `team`'s target goal: 0 at its own end, 1 at the goal.
-fn progress(sq: u8, team: Team) -> f64 {
-    let c = f64::from(board::col(sq));
+const fn progress(sq: u8, team: Team) -> f64 {
+    let c = board::col(sq) as f64;
     match team {
         Team::Red => c / 10.0,
         Team::Blu => (10.0 - c) / 10.0,
     }
+}
+
+/// A player in play's own term, signed for RED, by team index and
+/// square. A table because the evaluation is greedy's innermost call
+/// (once per action weighed) and this term is most of its work; made
+/// with the very operations the sum used, so values are bit for bit the
+/// same and greedy's choices with them.
+static IN_PLAY: [[f64; 256]; 2] = in_play_terms();
+
+const fn in_play_terms() -> [[f64; 256]; 2] {
+    let mut t = [[0.0; 256]; 2];
+    let mut sq = 0;
+    while sq < board::SQUARES {
+        let mut i = 0;
+        while i < 2 {
+            let team = Team::BOTH[i];
+            let sign = if i == Team::Red.index() { 1.0 } else { -1.0 };
+            // In play, and a little for being upfield: a player on a
+            // wall jumps toward the goal rather than back when nothing
+            // else differs (G6.5).
+            t[team.index()][sq] = sign * (0.6 + 0.15 * progress(sq as u8, team));
+            i += 1;
+        }
+        sq += 1;
+    }
+    t
 }
 
 /// Where the holder will be after the next movement: a player in the
@@ -44,10 +70,11 @@ fn carried_to(pos: &Position, holder: u8) -> u8 {
     pl.at
 }
 
-fn distance(a: u8, b: u8) -> f64 {
+/// Chebyshev distance in squares.
+fn distance(a: u8, b: u8) -> u8 {
     let dc = board::col(a).abs_diff(board::col(b));
     let dr = board::row(a).abs_diff(board::row(b));
-    f64::from(dc.max(dr))
+    dc.max(dr)
 }
 
 /// The value of `pos` for RED.
@@ -74,23 +101,22 @@ fn red_value(g: &Gball, pos: &Position) -> f64 {
         let toward = ball.dir != NONE && board::is_forward(ball.dir, t);
         v += sign(t) * (0.5 + if toward { 1.0 + 1.5 * progress(ball.at, t) } else { 0.0 });
     }
-    let mut nearest = [9.0f64; 2];
+    // In whole squares (what the distances are), so the minimum is the
+    // same as over their f64 values.
+    let mut nearest = [9u8; 2];
     for p in members(pos.roster) {
-        if !pos.in_play(p) {
+        let pl = &pos.players[p as usize];
+        if pl.at == NONE || pl.out != Status::None {
             continue;
         }
-        let t = team_of(p);
-        // In play, and a little for being upfield: a player on a wall
-        // jumps toward the goal rather than back when nothing else
-        // differs (G6.5).
-        v += sign(t) * (0.6 + 0.15 * progress(pos.players[p as usize].at, t));
+        let t = team_of(p).index();
+        v += IN_PLAY[t][pl.at as usize];
         if ball.at != NONE {
-            let d = distance(pos.players[p as usize].at, ball.at);
-            nearest[t.index()] = nearest[t.index()].min(d);
+            nearest[t] = nearest[t].min(distance(pl.at, ball.at));
         }
     }
     if ball.at != NONE {
-        v -= 0.3 * (nearest[0] - nearest[1]);
+        v -= 0.3 * (f64::from(nearest[0]) - f64::from(nearest[1]));
     }
     v
 }

@@ -533,9 +533,15 @@ impl Clone for Position {
         *failed_catch = src.failed_catch;
         *pending = src.pending;
         *rng = src.rng;
-        dice.clone_from(&src.dice);
+        // Mostly empty on both sides: `clone_from` of an empty queue
+        // still walks `extend`'s machinery.
+        if !(dice.is_empty() && src.dice.is_empty()) {
+            dice.clone_from(&src.dice);
+        }
         *winner = src.winner;
-        vars.clone_from(&src.vars);
+        if !(vars.is_empty() && src.vars.is_empty()) {
+            vars.clone_from(&src.vars);
+        }
         *ended_by = src.ended_by;
     }
 }

@@ -14,7 +14,7 @@
 //! cannot keep the ball.
 
 use super::board::{self, NONE};
-use super::position::{Position, Status, Winner, members, team_of};
+use super::position::{Position, Winner, members, team_of};
 use super::{Gball, Team};
 
 /// A won match: far more than any score a match can reach.
@@ -70,11 +70,24 @@ fn carried_to(pos: &Position, holder: u8) -> u8 {
     pl.at
 }
 
-/// Chebyshev distance in squares.
-fn distance(a: u8, b: u8) -> u8 {
-    let dc = board::col(a).abs_diff(board::col(b));
-    let dr = board::row(a).abs_diff(board::row(b));
-    dc.max(dr)
+/// Chebyshev distance in squares, by pairs of squares: a table for the
+/// same reason as [`IN_PLAY`].
+static DISTANCE: [[u8; board::SQUARES]; board::SQUARES] = distances();
+
+const fn distances() -> [[u8; board::SQUARES]; board::SQUARES] {
+    let mut t = [[0; board::SQUARES]; board::SQUARES];
+    let mut a = 0;
+    while a < board::SQUARES {
+        let mut b = 0;
+        while b < board::SQUARES {
+            let dc = board::col(a as u8).abs_diff(board::col(b as u8));
+            let dr = board::row(a as u8).abs_diff(board::row(b as u8));
+            t[a][b] = if dc > dr { dc } else { dr };
+            b += 1;
+        }
+        a += 1;
+    }
+    t
 }
 
 /// The value of `pos` for RED.
@@ -104,15 +117,13 @@ fn red_value(g: &Gball, pos: &Position) -> f64 {
     // In whole squares (what the distances are), so the minimum is the
     // same as over their f64 values.
     let mut nearest = [9u8; 2];
-    for p in members(pos.roster) {
-        let pl = &pos.players[p as usize];
-        if pl.at == NONE || pl.out != Status::None {
-            continue;
-        }
+    let to_ball = DISTANCE.get(ball.at as usize);
+    for p in members(pos.in_play_mask()) {
+        let at = pos.players[p as usize].at as usize;
         let t = team_of(p).index();
-        v += IN_PLAY[t][pl.at as usize];
-        if ball.at != NONE {
-            nearest[t] = nearest[t].min(distance(pl.at, ball.at));
+        v += IN_PLAY[t][at];
+        if let Some(d) = to_ball {
+            nearest[t] = nearest[t].min(d[at]);
         }
     }
     if ball.at != NONE {

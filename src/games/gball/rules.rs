@@ -43,12 +43,13 @@ pub struct Groups(pub [u32; 4]);
 
 pub fn groups(pos: &Position) -> Groups {
     let init = pos.initiative.unwrap_or(Team::Red);
+    // Every slot without a branch, then the roster: the flow works out
+    // the order at each step of a phase, for every action greedy weighs.
     let mut jumpers = 0u32;
-    for p in members(pos.roster) {
-        if pos.players[p as usize].stars & STAR_J != 0 {
-            jumpers |= bit(p);
-        }
+    for (i, pl) in pos.players.iter().enumerate() {
+        jumpers |= u32::from(pl.stars & STAR_J != 0) << i;
     }
+    jumpers &= pos.roster;
     if let Some(t) = pos.demoralised {
         jumpers &= !t.mask();
     }
@@ -59,6 +60,20 @@ pub fn groups(pos: &Position) -> Groups {
         theirs & jumpers,
         mine & jumpers,
     ])
+}
+
+/// `groups(pos).key(p)` from `p` alone: a decision's action asks for its
+/// player's place in the order, once per action greedy weighs, and the
+/// whole order is a pass over every player.
+pub fn order_key(pos: &Position, p: u8) -> usize {
+    if pos.roster & bit(p) == 0 {
+        return 4 * 32;
+    }
+    let team = team_of(p);
+    let jumper = pos.players[p as usize].stars & STAR_J != 0 && pos.demoralised != Some(team);
+    let mine = pos.initiative.unwrap_or(Team::Red) == team;
+    let group = 2 * usize::from(jumper) + usize::from(mine);
+    group * 32 + p as usize
 }
 
 impl Groups {
@@ -695,7 +710,8 @@ mod tests {
 
     /// [`ganging_barred`] is G6.5's judgement of [`move_ok_after`] with
     /// [`moved_before`], direction by direction, on every wall player's
-    /// decision of random matches — some of which a team-mate bars.
+    /// decision of random matches — some of which a team-mate bars; and
+    /// [`order_key`] is the key of the whole order, for every player.
     #[test]
     fn ganging_barred_is_move_ok_after() {
         let g = Gball::standard();
@@ -708,6 +724,9 @@ mod tests {
                 legal_into(&g, &pos, &mut legal);
                 if legal.is_empty() {
                     break;
+                }
+                for p in 0..18 {
+                    assert_eq!(order_key(&pos, p), groups(&pos).key(p), "seed {seed}, {p}");
                 }
                 if let Some(Pending::Move(p)) = pos.pending {
                     let before = moved_before(&pos, p);

@@ -7,7 +7,7 @@ use ball::games::gateball::Gateball;
 use ball::games::gateball::position::Position;
 use ball::games::gball::Gball;
 use ball::games::gball::position::Position as GballPosition;
-use ball::kernel::game::{Game, Title};
+use ball::kernel::game::{Chance, Game, Outcomes, Title};
 use ball::kernel::rng::SplitMix64;
 
 /// Decisions along seeded random Gateball games: each position, and a
@@ -107,7 +107,9 @@ fn chance_outcomes_of_a_roll() {
     let ruleset = Gateball::load_ruleset("gateball").unwrap();
     let (game, pos, _) = Gateball::build(&ruleset).unwrap().new_game(3);
     let power = game.parse_action("power").unwrap();
-    let rolls = game.chance_outcomes(&pos, power).unwrap();
+    let mut out = Outcomes::new();
+    assert_eq!(game.chance_outcomes(&pos, power, &mut out), Chance::Listed);
+    let rolls = out.as_slice();
     assert_eq!(rolls.len(), 36);
     let total: f64 = rolls.iter().map(|(p, _)| p).sum();
     assert!((total - 1.0).abs() < 1e-12);
@@ -116,12 +118,20 @@ fn chance_outcomes_of_a_roll() {
     dice.dedup();
     assert_eq!(dice.len(), 36, "every roll once");
     let tech = game.parse_action("tech").unwrap();
-    assert_eq!(game.chance_outcomes(&pos, tech).unwrap().len(), 6);
+    let mut tech_out = Outcomes::new();
+    assert_eq!(
+        game.chance_outcomes(&pos, tech, &mut tech_out),
+        Chance::Listed
+    );
+    assert_eq!(tech_out.len(), 6);
     // A shot rolls nothing the game enumerates.
     let mut rolled = pos.clone();
     game.apply(&mut rolled, power);
     let shot = game.legal(&rolled)[0];
-    assert!(game.chance_outcomes(&rolled, shot).is_none());
+    assert_eq!(
+        game.chance_outcomes(&rolled, shot, &mut tech_out),
+        Chance::Sampled
+    );
 }
 
 /// Every bot plays every game to its end without an illegal action.
@@ -269,12 +279,16 @@ fn gball_chance_outcomes_of_a_catch() {
         .into_iter()
         .find(|a| a.to_string() != "catch none")
         .unwrap();
-    let rolls = game
-        .chance_outcomes(&pos, catch)
-        .expect("a catch rolls one die");
+    let mut out = Outcomes::new();
+    assert_eq!(
+        game.chance_outcomes(&pos, catch, &mut out),
+        Chance::Listed,
+        "a catch rolls one die"
+    );
+    let rolls = out.as_slice();
     assert_eq!(rolls.len(), 6);
     assert!((rolls.iter().map(|(p, _)| p).sum::<f64>() - 1.0).abs() < 1e-12);
-    for (v, (_, next)) in (1..=6u32).zip(&rolls) {
+    for (v, (_, next)) in (1..=6u32).zip(rolls) {
         let mut forced = pos.clone();
         forced.dice = [v].into_iter().collect();
         game.apply(&mut forced, catch);
@@ -283,11 +297,68 @@ fn gball_chance_outcomes_of_a_catch() {
     // The outcomes do not depend on the position's own future dice.
     let mut twin = pos.clone();
     twin.rng = SplitMix64::new(99);
-    let again = game.chance_outcomes(&twin, catch).unwrap();
-    for ((_, a), (_, b)) in rolls.iter().zip(&again) {
+    let mut again = Outcomes::new();
+    assert_eq!(
+        game.chance_outcomes(&twin, catch, &mut again),
+        Chance::Listed
+    );
+    for ((_, a), (_, b)) in rolls.iter().zip(again.as_slice()) {
         assert_eq!(a.players, b.players);
         assert_eq!(a.ball, b.ball);
     }
+}
+
+/// An action that rolls no die is `Sure`, and its outcome resampled is
+/// exactly the position a resample before the action gives (what greedy
+/// relies on to play it once); one buffer reused over whole random
+/// matches never leaks an earlier action's outcome into a later one.
+#[test]
+fn gball_sure_outcomes_are_the_sampled_position() {
+    let game = Gball::build(&Gball::load_ruleset("gball-short").unwrap()).unwrap();
+    let mut out = Outcomes::new();
+    let (mut sure, mut listed, mut sampled) = (0, 0, 0);
+    for seed in 0..3u64 {
+        let mut pos = game.start(seed);
+        let mut pick = SplitMix64::new(seed);
+        let mut legal = Vec::new();
+        for _ in 0..3000 {
+            game.legal_into(&pos, &mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            for &a in &legal {
+                match game.chance_outcomes(&pos, a, &mut out) {
+                    Chance::Sure => {
+                        sure += 1;
+                        assert_eq!(out.len(), 1);
+                        let mut after = out.as_slice()[0].1.clone();
+                        game.resample(&mut after, &mut SplitMix64::new(7));
+                        let mut before = pos.clone();
+                        game.resample(&mut before, &mut SplitMix64::new(7));
+                        game.apply(&mut before, a);
+                        assert_eq!(after, before, "{a} in seed {seed}");
+                    }
+                    Chance::Listed => {
+                        listed += 1;
+                        assert_eq!(out.len(), 6);
+                        for (v, (_, next)) in (1..=6u32).zip(out.as_slice()) {
+                            let mut forced = pos.clone();
+                            forced.dice = [v].into_iter().collect();
+                            game.apply(&mut forced, a);
+                            assert_eq!(&forced, next, "{a}, roll {v}");
+                        }
+                    }
+                    Chance::Sampled => sampled += 1,
+                }
+            }
+            let a = legal[pick.below(legal.len())];
+            game.apply(&mut pos, a);
+        }
+    }
+    assert!(
+        sure > 1000 && listed > 0 && sampled > 0,
+        "{sure} {listed} {sampled}"
+    );
 }
 
 /// Greedy beats random at G-ball, in both seats: over 12 matches of the

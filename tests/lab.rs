@@ -445,44 +445,63 @@ fn assert_usage_error(r: &Run, needle: &str) {
     assert!(r.stderr.contains(needle), "`{needle}` not in {}", r.stderr);
 }
 
+/// Every game, with greedy (which weighs dice by their odds where a game
+/// lists them, and samples the rest from its own generator) against
+/// random: the same report and a byte-identical `--out` on 1 and 2
+/// threads.
 #[test]
 fn sim_is_byte_identical_on_one_and_two_threads() {
-    let (o1, o2) = (tmp("t1.jsonl"), tmp("t2.jsonl"));
-    let run = |threads: &str, out: &PathBuf| {
-        ball(&[
-            "sim",
-            "--bots",
-            "greedy,random",
-            "--games",
-            "12",
-            "--seed",
-            "4",
-            "--threads",
-            threads,
-            "--out",
-            out.to_str().unwrap(),
-        ])
-    };
-    let (a, b) = (run("1", &o1), run("2", &o2));
-    assert_eq!(a.code, Some(0), "{}", a.stderr);
-    assert_eq!(b.code, Some(0), "{}", b.stderr);
-    // Piped: no progress bar.
-    assert!(a.stderr.is_empty(), "{}", a.stderr);
-    let body = |s: &str| {
-        let lines: Vec<&str> = s.lines().collect();
-        assert!(lines.last().unwrap().starts_with("throughput: "));
-        lines[..lines.len() - 1].join("\n")
-    };
-    assert_eq!(body(&a.stdout), body(&b.stdout));
-    let (f1, f2) = (std::fs::read(&o1).unwrap(), std::fs::read(&o2).unwrap());
-    assert_eq!(f1, f2);
-    // The run header, then the 12 games.
-    let text = String::from_utf8(f1).unwrap();
-    assert_eq!(text.lines().count(), 13);
-    assert!(
-        text.starts_with("{\"run\":{\"format\":\"ball-sim-out/2\""),
-        "{text}"
-    );
+    for (game, ruleset, games) in [
+        ("ball", "standard", 12),
+        ("gateball", "gateball", 6),
+        ("gball", "gball-short", 4),
+    ] {
+        let (o1, o2) = (
+            tmp(&format!("{game}-t1.jsonl")),
+            tmp(&format!("{game}-t2.jsonl")),
+        );
+        let run = |threads: &str, out: &PathBuf| {
+            ball(&[
+                "sim",
+                "--game",
+                game,
+                "--ruleset",
+                ruleset,
+                "--bots",
+                "greedy,random",
+                "--games",
+                &games.to_string(),
+                "--seed",
+                "4",
+                "--threads",
+                threads,
+                "--out",
+                out.to_str().unwrap(),
+            ])
+        };
+        let (a, b) = (run("1", &o1), run("2", &o2));
+        assert_eq!(a.code, Some(0), "{game}: {}", a.stderr);
+        assert_eq!(b.code, Some(0), "{game}: {}", b.stderr);
+        // Piped: no progress bar.
+        assert!(a.stderr.is_empty(), "{game}: {}", a.stderr);
+        let body = |s: &str| {
+            let lines: Vec<&str> = s.lines().collect();
+            assert!(lines.last().unwrap().starts_with("throughput: "));
+            lines[..lines.len() - 1].join("\n")
+        };
+        assert_eq!(body(&a.stdout), body(&b.stdout), "{game}");
+        let (f1, f2) = (std::fs::read(&o1).unwrap(), std::fs::read(&o2).unwrap());
+        assert!(f1 == f2, "{game}: --out differs between 1 and 2 threads");
+        // The run header, then the games.
+        let text = String::from_utf8(f1).unwrap();
+        assert_eq!(text.lines().count(), games + 1, "{game}");
+        assert!(
+            text.starts_with("{\"run\":{\"format\":\"ball-sim-out/2\""),
+            "{game}: {}",
+            &text[..text.len().min(200)]
+        );
+        assert!(text.contains(&format!("\"game\":\"{game}\"")), "{game}");
+    }
 }
 
 #[test]

@@ -23,8 +23,9 @@
 //! seed replays the same game byte for byte. A search must still not plan
 //! on dice nobody has rolled: [`Game::resample`] replaces a copy's future
 //! dice with draws from the searcher's own generator, and
-//! [`Game::chance_outcomes`] lists the positions one roll can lead to, for
-//! bots that take an expectation instead of a sample.
+//! [`Game::chance_outcomes`] lists the positions one roll can lead to (or
+//! says that an action rolls nothing), for bots that take an expectation
+//! instead of a sample.
 //!
 //! Every game of the platform is for two seats; a seat is 0 or 1, in the
 //! order of [`Title::SEATS`].
@@ -126,11 +127,13 @@ impl Outcome {
 /// The rules of one game under one ruleset.
 pub trait Game: Clone + 'static {
     /// What changes between actions: a value, cheap to clone.
-    type Position: Clone + PartialEq + Debug;
+    /// `'static` so that a bot can keep buffers of positions between
+    /// decisions (greedy's scratch) without naming the game.
+    type Position: Clone + PartialEq + Debug + 'static;
     /// One decision, written in the notation by `Display`. `Hash`, so
     /// that the lab can remember each action's kind (`lab::kinds`) rather
     /// than write its text every time it is played.
-    type Action: Copy + Eq + Hash + Debug + Display;
+    type Action: Copy + Eq + Hash + Debug + Display + 'static;
     /// What happens inside an action, written as a log line by `Display`.
     type Event: Clone + Debug + Display;
 
@@ -203,16 +206,23 @@ pub trait Game: Clone + 'static {
     /// leaves `pos` and `rng` untouched.
     fn resample(&self, _pos: &mut Self::Position, _rng: &mut SplitMix64) {}
 
-    /// When `action` rolls dice before anyone decides again, the positions
-    /// it can lead to, each with its probability (summing to 1); `None`
-    /// when the game does not enumerate this action's chance (a caller
-    /// then applies it, after [`Game::resample`] if it must not peek).
+    /// What `action`'s dice come to, for bots that take an expectation
+    /// instead of a sample: [`Chance::Sure`] when it rolls no die (`out`
+    /// then holds its one position), [`Chance::Listed`] when `out` lists
+    /// the positions its roll can lead to, each with its probability
+    /// (summing to 1), and [`Chance::Sampled`] when the game does not
+    /// enumerate it (a caller then applies it, after
+    /// [`Game::resample`] if it must not peek). `out` is the caller's so
+    /// that a search weighing every action of a list reuses the same
+    /// positions rather than allocating new ones per action.
     fn chance_outcomes(
         &self,
         _pos: &Self::Position,
         _action: Self::Action,
-    ) -> Option<Vec<(f64, Self::Position)>> {
-        None
+        out: &mut Outcomes<Self::Position>,
+    ) -> Chance {
+        out.clear();
+        Chance::Sampled
     }
 
     /// Each action of [`Game::legal_into`], in its order, with the position
@@ -221,13 +231,91 @@ pub trait Game: Clone + 'static {
     /// is the default; a game whose move generator already works out each
     /// move's result overrides it, so that a one-ply search does not judge
     /// every move twice (Gateball's shots: half of greedy's time).
+    ///
+    /// `legal` and `next` are the caller's buffers, reused from call to
+    /// call (a copy of a position may own allocations).
     fn children(
         &self,
         pos: &Self::Position,
+        legal: &mut Vec<Self::Action>,
+        next: &mut Option<Self::Position>,
         prepare: &mut impl FnMut(&mut Self::Position),
         visit: &mut impl FnMut(Self::Action, &Self::Position),
     ) {
-        children_by_apply(self, pos, prepare, visit);
+        children_by_apply(self, pos, legal, next, prepare, visit);
+    }
+}
+
+/// What [`Game::chance_outcomes`] found out about an action's dice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chance {
+    /// No die rolled: the outcomes hold the one position, probability 1.
+    /// Since no die was rolled, resampling it afterwards gives exactly
+    /// the position a resample before the action would have.
+    Sure,
+    /// The outcomes list every roll's position with its probability.
+    Listed,
+    /// Not enumerated (several dice, or a game that does not say): the
+    /// outcomes mean nothing.
+    Sampled,
+}
+
+/// The positions [`Game::chance_outcomes`] writes. Entries past the
+/// length are kept, so a position copied in over an earlier one reuses
+/// its storage (a G-ball position holds a queue and a `Vec`): greedy asks
+/// this once per legal action of every decision.
+#[derive(Clone, Debug)]
+pub struct Outcomes<P> {
+    items: Vec<(f64, P)>,
+    len: usize,
+}
+
+impl<P> Default for Outcomes<P> {
+    fn default() -> Self {
+        Outcomes {
+            items: Vec::new(),
+            len: 0,
+        }
+    }
+}
+
+impl<P: Clone> Outcomes<P> {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Appends a copy of `pos` with probability `p` and returns it, for
+    /// the game to apply the roll to.
+    pub fn push_copy(&mut self, p: f64, pos: &P) -> &mut P {
+        if self.len < self.items.len() {
+            let slot = &mut self.items[self.len];
+            slot.0 = p;
+            slot.1.clone_from(pos);
+        } else {
+            self.items.push((p, pos.clone()));
+        }
+        self.len += 1;
+        &mut self.items[self.len - 1].1
+    }
+
+    pub fn as_slice(&self) -> &[(f64, P)] {
+        &self.items[..self.len]
+    }
+
+    pub fn as_mut_slice(&mut self) -> &mut [(f64, P)] {
+        &mut self.items[..self.len]
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
     }
 }
 
@@ -236,16 +324,28 @@ pub trait Game: Clone + 'static {
 pub fn children_by_apply<G: Game>(
     game: &G,
     pos: &G::Position,
+    legal: &mut Vec<G::Action>,
+    next: &mut Option<G::Position>,
     prepare: &mut impl FnMut(&mut G::Position),
     visit: &mut impl FnMut(G::Action, &G::Position),
 ) {
-    let mut legal = Vec::new();
-    game.legal_into(pos, &mut legal);
-    for a in legal {
-        let mut next = pos.clone();
-        prepare(&mut next);
-        game.apply(&mut next, a);
-        visit(a, &next);
+    game.legal_into(pos, legal);
+    for &a in legal.iter() {
+        let next = copy_into(next, pos);
+        prepare(next);
+        game.apply(next, a);
+        visit(a, next);
+    }
+}
+
+/// `pos` copied into the buffer `slot`, reusing what it owns.
+pub fn copy_into<'a, P: Clone>(slot: &'a mut Option<P>, pos: &P) -> &'a mut P {
+    match slot {
+        Some(n) => {
+            n.clone_from(pos);
+            n
+        }
+        None => slot.insert(pos.clone()),
     }
 }
 

@@ -181,6 +181,9 @@ pub fn play_game<G: Evaluate + Figures>(
     let mut actions = Vec::new();
     let mut n = 0u32;
     let mut branching_sum = 0u64;
+    // The position before each action, for the tally: one buffer copied
+    // into, not a fresh clone an action (a G-ball position holds a queue).
+    let mut before = pos.clone();
     // The worker's counter: nothing of another game may be counted here.
     kinds.clear();
     let mut script_errors = 0u32;
@@ -212,7 +215,7 @@ pub fn play_game<G: Evaluate + Figures>(
         } else {
             kinds.count(&a);
         }
-        let before = pos.clone();
+        before.clone_from(&pos);
         log.clear();
         if G::EVENTS {
             game.apply_logged(&mut pos, a, &mut log);

@@ -12,7 +12,9 @@ use super::position::{Phase, Position, ShotKind, Team, Winner};
 use super::rules;
 use super::ruleset::{self, GateballRuleset};
 use super::{Gateball, json, setup, show};
-use crate::kernel::game::{End, Game, GameOption, Outcome, Seat, SeatResult, Title};
+use crate::kernel::game::{
+    Chance, End, Game, GameOption, Outcome, Outcomes, Seat, SeatResult, Title,
+};
 use crate::kernel::hash::fingerprint;
 use crate::kernel::rng::SplitMix64;
 
@@ -126,6 +128,8 @@ impl Game for Gateball {
     fn children(
         &self,
         pos: &Position,
+        legal: &mut Vec<Action>,
+        next: &mut Option<Position>,
         prepare: &mut impl FnMut(&mut Position),
         visit: &mut impl FnMut(Action, &Position),
     ) {
@@ -136,23 +140,24 @@ impl Game for Gateball {
             Phase::Shot | Phase::Over => None,
         };
         let Some(spark) = spark else {
-            return crate::kernel::game::children_by_apply(self, pos, prepare, visit);
+            return crate::kernel::game::children_by_apply(self, pos, legal, next, prepare, visit);
         };
         rules::moves(self, pos, &mut |m, outcome| {
-            let mut next = pos.clone();
-            prepare(&mut next);
-            apply::apply_listed_move(self, &mut next, outcome);
-            visit(if spark { Action::Spark(m) } else { Action::Shot(m) }, &next);
+            let next = crate::kernel::game::copy_into(next, pos);
+            prepare(next);
+            apply::apply_listed_move(self, next, outcome);
+            visit(if spark { Action::Spark(m) } else { Action::Shot(m) }, next);
         });
     }
 
     /// `power` rolls two dice, `tech` one, all faces equally likely; the
     /// same team then chooses its shot on the roll (T4.3, T5.7).
-    fn chance_outcomes(&self, pos: &Position, action: Action) -> Option<Vec<(f64, Position)>> {
+    fn chance_outcomes(&self, pos: &Position, action: Action, out: &mut Outcomes<Position>) -> Chance {
+        out.clear();
         let kind = match action {
             Action::Power => ShotKind::Power,
             Action::Tech => ShotKind::Tech,
-            _ => return None,
+            _ => return Chance::Sampled,
         };
         let rolls: Vec<Vec<u8>> = match kind {
             ShotKind::Power => (1..=6)
@@ -161,21 +166,16 @@ impl Game for Gateball {
             ShotKind::Tech => (1..=6).map(|d| vec![d]).collect(),
         };
         let p = 1.0 / rolls.len() as f64;
-        Some(
-            rolls
-                .into_iter()
-                .map(|dice| {
-                    // Rolled from a queue, so that the engine's own
-                    // handling of the roll (a roll with no move, T5.7)
-                    // decides what follows.
-                    let mut next = pos.clone();
-                    next.dice_queue.clear();
-                    next.dice_queue.extend(dice);
-                    apply::apply(self, &mut next, action, &mut ());
-                    (p, next)
-                })
-                .collect(),
-        )
+        for dice in rolls {
+            // Rolled from a queue, so that the engine's own
+            // handling of the roll (a roll with no move, T5.7)
+            // decides what follows.
+            let next = out.push_copy(p, pos);
+            next.dice_queue.clear();
+            next.dice_queue.extend(dice);
+            apply::apply(self, next, action, &mut ());
+        }
+        Chance::Listed
     }
 }
 

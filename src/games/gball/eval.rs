@@ -21,12 +21,38 @@ use super::{Gball, Team};
 pub const WIN: f64 = 100_000.0;
 
 /// Progress toward `team`'s target goal: 0 at its own end, 1 at the goal.
-fn progress(sq: u8, team: Team) -> f64 {
-    let c = f64::from(board::col(sq));
+const fn progress(sq: u8, team: Team) -> f64 {
+    let c = board::col(sq) as f64;
     match team {
         Team::Red => c / 10.0,
         Team::Blu => (10.0 - c) / 10.0,
     }
+}
+
+/// A player in play's own term, signed for RED, by team index and
+/// square. A table because the evaluation is greedy's innermost call
+/// (once per action weighed) and this term is most of its work; made
+/// with the very operations the sum used, so values are bit for bit the
+/// same and greedy's choices with them.
+static IN_PLAY: [[f64; 256]; 2] = in_play_terms();
+
+const fn in_play_terms() -> [[f64; 256]; 2] {
+    let mut t = [[0.0; 256]; 2];
+    let mut sq = 0;
+    while sq < board::SQUARES {
+        let mut i = 0;
+        while i < 2 {
+            let team = Team::BOTH[i];
+            let sign = if i == Team::Red.index() { 1.0 } else { -1.0 };
+            // In play, and a little for being upfield: a player on a
+            // wall jumps toward the goal rather than back when nothing
+            // else differs (G6.5).
+            t[team.index()][sq] = sign * (0.6 + 0.15 * progress(sq as u8, team));
+            i += 1;
+        }
+        sq += 1;
+    }
+    t
 }
 
 /// Where the holder will be after the next movement: a player in the
@@ -44,10 +70,24 @@ fn carried_to(pos: &Position, holder: u8) -> u8 {
     pl.at
 }
 
-fn distance(a: u8, b: u8) -> f64 {
-    let dc = board::col(a).abs_diff(board::col(b));
-    let dr = board::row(a).abs_diff(board::row(b));
-    f64::from(dc.max(dr))
+/// Chebyshev distance in squares, by pairs of squares: a table for the
+/// same reason as [`IN_PLAY`].
+static DISTANCE: [[u8; board::SQUARES]; board::SQUARES] = distances();
+
+const fn distances() -> [[u8; board::SQUARES]; board::SQUARES] {
+    let mut t = [[0; board::SQUARES]; board::SQUARES];
+    let mut a = 0;
+    while a < board::SQUARES {
+        let mut b = 0;
+        while b < board::SQUARES {
+            let dc = board::col(a as u8).abs_diff(board::col(b as u8));
+            let dr = board::row(a as u8).abs_diff(board::row(b as u8));
+            t[a][b] = if dc > dr { dc } else { dr };
+            b += 1;
+        }
+        a += 1;
+    }
+    t
 }
 
 /// The value of `pos` for RED.
@@ -74,23 +114,20 @@ fn red_value(g: &Gball, pos: &Position) -> f64 {
         let toward = ball.dir != NONE && board::is_forward(ball.dir, t);
         v += sign(t) * (0.5 + if toward { 1.0 + 1.5 * progress(ball.at, t) } else { 0.0 });
     }
-    let mut nearest = [9.0f64; 2];
-    for p in members(pos.roster) {
-        if !pos.in_play(p) {
-            continue;
-        }
-        let t = team_of(p);
-        // In play, and a little for being upfield: a player on a wall
-        // jumps toward the goal rather than back when nothing else
-        // differs (G6.5).
-        v += sign(t) * (0.6 + 0.15 * progress(pos.players[p as usize].at, t));
-        if ball.at != NONE {
-            let d = distance(pos.players[p as usize].at, ball.at);
-            nearest[t.index()] = nearest[t.index()].min(d);
+    // In whole squares (what the distances are), so the minimum is the
+    // same as over their f64 values.
+    let mut nearest = [9u8; 2];
+    let to_ball = DISTANCE.get(ball.at as usize);
+    for p in members(pos.in_play_mask()) {
+        let at = pos.players[p as usize].at as usize;
+        let t = team_of(p).index();
+        v += IN_PLAY[t][at];
+        if let Some(d) = to_ball {
+            nearest[t] = nearest[t].min(d[at]);
         }
     }
     if ball.at != NONE {
-        v -= 0.3 * (nearest[0] - nearest[1]);
+        v -= 0.3 * (f64::from(nearest[0]) - f64::from(nearest[1]));
     }
     v
 }

@@ -4,14 +4,17 @@
 //! forced-dice queue (G14.1–G14.3). [`Game::resample`] gives a search its
 //! own future dice; [`Game::chance_outcomes`] lists only the actions
 //! that roll a single die (a catch): others can roll dozens (a maul, a
-//! whole turn of `auto` moves), too many outcomes to list.
+//! whole turn of `auto` moves), too many outcomes to list. It also says
+//! which actions roll nothing, the most of any list.
 
 use super::action::{self, Action};
 use super::event::Event;
 use super::position::{Position, Winner};
 use super::ruleset::{self, GballRuleset};
 use super::{Gball, Team, flow, json, show, teams};
-use crate::kernel::game::{End, Game, GameOption, Outcome, Seat, SeatResult, Title};
+use crate::kernel::game::{
+    Chance, End, Game, GameOption, Outcome, Outcomes, Seat, SeatResult, Title,
+};
 use crate::kernel::hash::fingerprint;
 use crate::kernel::rng::SplitMix64;
 
@@ -139,26 +142,26 @@ impl Game for Gball {
     /// instead of by one sampled roll. Found by playing the action with
     /// each value forced (G14.3) and nothing else queued: when the
     /// generator is untouched and the forced die used, the action rolled
-    /// that die and no other. Any other action (no die, several, a
-    /// smaller die) is `None` and is sampled. The outcomes depend on
-    /// neither the generator nor the queue, so no bot learns a future die
-    /// from them.
-    fn chance_outcomes(&self, pos: &Position, action: Action) -> Option<Vec<(f64, Position)>> {
-        let mut out = Vec::with_capacity(6);
+    /// that die and no other. A forced die left unused by the first play
+    /// means no die at all: [`Chance::Sure`], so that greedy need not
+    /// play most actions twice. Any other action (several dice, a smaller
+    /// die) is sampled. The outcomes depend on neither the generator nor
+    /// the queue, so no bot learns a future die from them.
+    fn chance_outcomes(&self, pos: &Position, action: Action, out: &mut Outcomes<Position>) -> Chance {
+        out.clear();
         for v in 1..=6 {
-            let mut next = pos.clone();
+            let next = out.push_copy(1.0 / 6.0, pos);
             next.dice.clear();
             next.dice.push_back(v);
             let rng = next.rng;
-            if self.apply_any(&mut next, action, &mut ()).is_some()
-                || next.rng != rng
-                || !next.dice.is_empty()
-            {
-                return None;
+            if self.apply_any(next, action, &mut ()).is_some() || next.rng != rng {
+                return Chance::Sampled;
             }
-            out.push((1.0 / 6.0, next));
+            if !next.dice.is_empty() {
+                return if v == 1 { Chance::Sure } else { Chance::Sampled };
+            }
         }
-        Some(out)
+        Chance::Listed
     }
 
     /// The generator's state and the forced queue are the future; what

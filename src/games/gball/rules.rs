@@ -12,7 +12,8 @@
 use super::action::{Action, Way};
 use super::board::{self, NONE};
 use super::position::{
-    Pending, Position, ResKind, STAR_C, STAR_J, STAR_T, TackleKind, bit, members, team_of,
+    Pending, Position, ResKind, STAR_C, STAR_J, STAR_T, Status, TackleKind, bit, members,
+    team_of,
 };
 use super::{Gball, Team};
 
@@ -42,12 +43,13 @@ pub struct Groups(pub [u32; 4]);
 
 pub fn groups(pos: &Position) -> Groups {
     let init = pos.initiative.unwrap_or(Team::Red);
+    // Every slot without a branch, then the roster: the flow works out
+    // the order at each step of a phase, for every action greedy weighs.
     let mut jumpers = 0u32;
-    for p in members(pos.roster) {
-        if pos.players[p as usize].stars & STAR_J != 0 {
-            jumpers |= bit(p);
-        }
+    for (i, pl) in pos.players.iter().enumerate() {
+        jumpers |= u32::from(pl.stars & STAR_J != 0) << i;
     }
+    jumpers &= pos.roster;
     if let Some(t) = pos.demoralised {
         jumpers &= !t.mask();
     }
@@ -58,6 +60,20 @@ pub fn groups(pos: &Position) -> Groups {
         theirs & jumpers,
         mine & jumpers,
     ])
+}
+
+/// `groups(pos).key(p)` from `p` alone: a decision's action asks for its
+/// player's place in the order, once per action greedy weighs, and the
+/// whole order is a pass over every player.
+pub fn order_key(pos: &Position, p: u8) -> usize {
+    if pos.roster & bit(p) == 0 {
+        return 4 * 32;
+    }
+    let team = team_of(p);
+    let jumper = pos.players[p as usize].stars & STAR_J != 0 && pos.demoralised != Some(team);
+    let mine = pos.initiative.unwrap_or(Team::Red) == team;
+    let group = 2 * usize::from(jumper) + usize::from(mine);
+    group * 32 + p as usize
 }
 
 impl Groups {
@@ -325,8 +341,41 @@ pub fn move_ok(pos: &Position, p: u8, d: u8) -> bool {
 }
 
 pub fn has_move(pos: &Position, p: u8) -> bool {
-    let before = moved_before(pos, p);
-    (0..8).any(|d| move_ok_after(pos, p, d, before))
+    (0..8).any(|d| move_ok(pos, p, d))
+}
+
+/// The directions G6.5's GANGING bars the wall player `p` from: those
+/// of a team-mate who already moved this phase ([`moved_before`]) and
+/// stands on the air square that way facing it. The same judgement as
+/// [`move_ok_after`]'s, found from the team-mates' side: a team-mate in
+/// that place is rare, so the movement order, the costly part, is
+/// worked out only when one is — this is asked for every wall player's
+/// decision, and the engine asks for each whether it has a choice.
+pub fn ganging_barred(pos: &Position, p: u8) -> u8 {
+    let sq = pos.players[p as usize].at;
+    if sq == NONE {
+        return 0;
+    }
+    let mut near = 0u32;
+    for q in members(pos.roster & team_of(p).mask() & !bit(p)) {
+        let ql = &pos.players[q as usize];
+        if ql.at != NONE
+            && ql.out == Status::None
+            && ql.facing < 8
+            && board::is_air(ql.at)
+            && board::neighbour(sq, ql.facing) == ql.at
+        {
+            near |= bit(q);
+        }
+    }
+    if near == 0 {
+        return 0;
+    }
+    let mut barred = 0u8;
+    for q in members(groups(pos).before(p) & near) {
+        barred |= 1 << pos.players[q as usize].facing;
+    }
+    barred
 }
 
 /// G9.1: whether turning `v` to face `d` would make him face like a
@@ -493,9 +542,9 @@ pub fn raw_visit(g: &Gball, pos: &Position, f: &mut impl FnMut(Action) -> bool) 
         }
         Pending::Move(p) => {
             let mut any = false;
-            let before = moved_before(pos, p);
+            let barred = ganging_barred(pos, p);
             for d in 0..8 {
-                if move_ok_after(pos, p, d, before) {
+                if barred & (1 << d) == 0 && move_ok_after(pos, p, d, 0) {
                     any = true;
                     emit!(Action::Move { player: p, dir: d });
                 }
@@ -652,3 +701,49 @@ pub fn bonus(g: &Gball, pos: &Position, p: u8, star: u8) -> u32 {
 
 pub const CATCH: u8 = STAR_C;
 pub const TACKLE: u8 = STAR_T;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::game::Game;
+    use crate::kernel::rng::SplitMix64;
+
+    /// [`ganging_barred`] is G6.5's judgement of [`move_ok_after`] with
+    /// [`moved_before`], direction by direction, on every wall player's
+    /// decision of random matches — some of which a team-mate bars; and
+    /// [`order_key`] is the key of the whole order, for every player.
+    #[test]
+    fn ganging_barred_is_move_ok_after() {
+        let g = Gball::standard();
+        let mut barring = 0;
+        for seed in 0..4u64 {
+            let mut pos = g.start(seed);
+            let mut pick = SplitMix64::new(seed);
+            let mut legal = Vec::new();
+            for _ in 0..40_000 {
+                legal_into(&g, &pos, &mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                for p in 0..18 {
+                    assert_eq!(order_key(&pos, p), groups(&pos).key(p), "seed {seed}, {p}");
+                }
+                if let Some(Pending::Move(p)) = pos.pending {
+                    let before = moved_before(&pos, p);
+                    let barred = ganging_barred(&pos, p);
+                    barring += usize::from(barred != 0);
+                    for d in 0..8 {
+                        assert_eq!(
+                            move_ok_after(&pos, p, d, before),
+                            barred & (1 << d) == 0 && move_ok_after(&pos, p, d, 0),
+                            "seed {seed}, player {p}, direction {d}"
+                        );
+                    }
+                }
+                let a = legal[pick.below(legal.len())];
+                g.apply(&mut pos, a);
+            }
+        }
+        assert!(barring > 0, "no position where a team-mate bars a jump");
+    }
+}

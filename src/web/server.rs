@@ -354,17 +354,24 @@ async fn run<T: Send + 'static>(
 impl App {
     fn entry(&self, id: &str, token: Option<&str>) -> Result<(Arc<Entry>, Who), Refusal> {
         let none = || refusal(404, "no game has this link: check the address");
+        let entry = self.held(id, none)?;
+        let who = token.and_then(|t| entry.links.who(t)).ok_or_else(none)?;
+        Ok((entry, who))
+    }
+
+    /// The game the server holds under `id`, or `none()`'s refusal (a
+    /// malformed id is not looked up).
+    fn held(&self, id: &str, none: impl Fn() -> Refusal) -> Result<Arc<Entry>, Refusal> {
         if !is_id(id) {
             return Err(none());
         }
-        let games = self
-            .0
+        self.0
             .games
             .read()
-            .map_err(|_| refusal(500, "the server's game list is broken"))?;
-        let entry = games.get(id).cloned().ok_or_else(none)?;
-        let who = token.and_then(|t| entry.links.who(t)).ok_or_else(none)?;
-        Ok((entry, who))
+            .map_err(|_| refusal(500, "the server's game list is broken"))?
+            .get(id)
+            .cloned()
+            .ok_or_else(none)
     }
 
     /// Opens a game on its thread and lists it: a new game (`resume`
@@ -835,17 +842,7 @@ async fn join(
             "no listed game has this id: it may have ended or never been listed",
         )
     };
-    if !is_id(&id) {
-        return Err(none());
-    }
-    let entry = app
-        .0
-        .games
-        .read()
-        .map_err(|_| refusal(500, "the server's game list is broken"))?
-        .get(&id)
-        .cloned()
-        .ok_or_else(none)?;
+    let entry = app.held(&id, none)?;
     let store = app.0.store.clone();
     let id2 = id.clone();
     let claimed = tokio::task::spawn_blocking(move || store.claim(&id2, req.seat))
@@ -879,17 +876,7 @@ async fn join(
 /// The spectators' link of a listed game, by a redirect.
 async fn lobby_watch(State(app): State<App>, Path(id): Path<String>) -> Result<Response, Refusal> {
     let none = || refusal(404, "no listed game has this id");
-    if !is_id(&id) {
-        return Err(none());
-    }
-    let entry = app
-        .0
-        .games
-        .read()
-        .map_err(|_| refusal(500, "the server's game list is broken"))?
-        .get(&id)
-        .cloned()
-        .ok_or_else(none)?;
+    let entry = app.held(&id, none)?;
     let store = app.0.store.clone();
     let id2 = id.clone();
     let state = tokio::task::spawn_blocking(move || store.lobby_state(&id2))

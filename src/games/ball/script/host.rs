@@ -140,10 +140,12 @@ pub enum EpEvent {
 }
 
 impl EpTable {
+    #[inline]
     pub fn verb(&self, v: Verb) -> u32 {
         VERB_KEYS[v as usize].map_or(0, |i| self.values[i])
     }
 
+    #[inline]
     pub fn event(&self, e: EpEvent) -> u32 {
         self.values[e as usize]
     }

@@ -320,7 +320,9 @@ pub fn finish<H: Hooks + ?Sized>(
     if touchdown(pos, params, log, hooks) {
         return;
     }
-    if action == Action::End {
+    // A tag test: the derived `==` is an out-of-line call in a generic
+    // `finish`.
+    if matches!(action, Action::End) {
         pos.phase = Phase::Release;
         if !has_task(pos, params) {
             pass_turn(pos, params, log, hooks);

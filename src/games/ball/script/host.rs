@@ -56,6 +56,9 @@ pub struct CardInfo {
 
 struct Card {
     info: CardInfo,
+    /// `card <id>`, as failures and `ball check`'s account name it: made
+    /// once, not on every play.
+    owner: String,
     can_play: Option<Function>,
     targets: Targets,
     resolve: Function,
@@ -140,10 +143,12 @@ pub enum EpEvent {
 }
 
 impl EpTable {
+    #[inline]
     pub fn verb(&self, v: Verb) -> u32 {
         VERB_KEYS[v as usize].map_or(0, |i| self.values[i])
     }
 
+    #[inline]
     pub fn event(&self, e: EpEvent) -> u32 {
         self.values[e as usize]
     }
@@ -781,6 +786,7 @@ candidates multiplied); a card offers at most {MAX_TARGETS}: narrow a filter (`t
         };
         let resolve = func("resolve", true)?.expect("required");
         Ok(Card {
+            owner: format!("card {}", id.name()),
             info: CardInfo {
                 id,
                 name: text_field("name")?,
@@ -975,9 +981,9 @@ candidates multiplied); a card offers at most {MAX_TARGETS}: narrow a filter (`t
     ) -> Result<Position, ScriptError> {
         let card = &self.cards[index];
         let info = &card.info;
-        let owner = || format!("card {}", info.id.name());
+        let owner = card.owner.as_str();
         let [a, b, c] = args.map(|a| self.arg_value(a));
-        let (r, after) = self.call((&info.file, &owner()), pos, params, "resolve", true, |g| {
+        let (r, after) = self.call((&info.file, owner), pos, params, "resolve", true, |g| {
             // Exactly the card's arguments, as `select('#', ...)` sees them.
             let f = &card.resolve;
             match info.args.len() {
@@ -987,11 +993,11 @@ candidates multiplied); a card offers at most {MAX_TARGETS}: narrow a filter (`t
                 _ => f.call::<()>((g, a, b, c)),
             }
         });
-        r.map_err(|e| ScriptError::from_lua(&e, &info.file, &owner(), "resolve"))?;
+        r.map_err(|e| ScriptError::from_lua(&e, &info.file, owner, "resolve"))?;
         json::check(&after, params).map_err(|e| {
             ScriptError::kernel(
                 &info.file,
-                &owner(),
+                owner,
                 "resolve",
                 format!(
                     "the effect would break the rules: `{}`: {}",

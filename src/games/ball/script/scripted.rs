@@ -73,6 +73,9 @@ pub struct Scripted {
     touched: Cell<bool>,
     pub(crate) card_mode: bool,
     pub(crate) ep: EpTable,
+    /// What each verb earns (B11.3), by `Verb` index: one load an action,
+    /// where the EP table goes through its key map.
+    verb_ep: [u32; Verb::ALL.len()],
     pub(crate) decks: [Vec<usize>; 2],
     /// The variants' own actions (card indices), for both coaches.
     actions: Vec<usize>,
@@ -85,6 +88,13 @@ pub struct Scripted {
     /// Which rule points any variant hooks (`points::Point`): a point no
     /// variant hooks never calls Lua.
     points: [bool; POINTS],
+    /// No variant hooks a point `run` asks (any but `allow`): a native
+    /// action then takes the rules' own inlined path with `()` hooks and
+    /// an EP count for a sink, nearly native speed (issue 23's 1.15×).
+    plain_apply: bool,
+    /// No variant hooks `cost` or `allow`: the legal list is the rules'
+    /// plus card mode's own actions.
+    plain_legal: bool,
     /// Whether what failed stays failed through [`Extension::reset`]:
     /// `ball check` probes many positions and games, each from a fresh
     /// state, and a hook that fails once (a loop that burns its whole
@@ -102,6 +112,9 @@ impl Scripted {
         decks: [Vec<usize>; 2],
     ) -> Scripted {
         let points = Point::ALL.map(|p| host.hooks(p));
+        let plain_apply = Point::ALL
+            .iter()
+            .all(|&p| p == Point::Allow || !points[p as usize]);
         let actions = host.actions().to_vec();
         let cheapest = [0, 1].map(|t: usize| {
             decks[t]
@@ -115,6 +128,7 @@ impl Scripted {
             live: RefCell::new(Live::new(host)),
             touched: Cell::new(false),
             card_mode,
+            verb_ep: Verb::ALL.map(|v| ep.verb(v)),
             ep,
             decks,
             actions,
@@ -122,6 +136,8 @@ impl Scripted {
             scratch: RefCell::new(Vec::new()),
             cheapest,
             points,
+            plain_apply,
+            plain_legal: !points[Point::Cost as usize] && !points[Point::Allow as usize],
             keep_failures: Cell::new(false),
         }
     }
@@ -327,7 +343,37 @@ impl Scripted {
 
     /// [`Extension::apply`] for any event sink: the log-free path of bots
     /// and playouts passes `()`, so only the EP tally sees the events.
+    #[inline(always)]
     fn run<L: Sink<Event> + ?Sized>(
+        &self,
+        pos: &mut Position,
+        params: &Params,
+        action: Action,
+        log: &mut L,
+    ) -> Result<(), String> {
+        if !self.plain_apply || matches!(action, Action::Card { .. }) {
+            return self.run_hooked(pos, params, action, log);
+        }
+        // Every hook would answer the rulebook's default: the rules'
+        // `apply`, which with `()` hooks compiles them away.
+        let mover = pos.to_move;
+        let mut earned = Earned {
+            log,
+            ep: &self.ep,
+            earned: 0,
+        };
+        apply::apply(pos, params, action, &mut earned);
+        if self.card_mode {
+            let earned = earned.earned + self.verb_ep[action.verb() as usize];
+            pos.ep[mover as usize] = pos.ep[mover as usize].saturating_add(earned);
+        }
+        Ok(())
+    }
+
+    /// [`Scripted::run`] for a card's play or under a variant's hooks:
+    /// out of line, so that the plain path stays small.
+    #[inline(never)]
+    fn run_hooked<L: Sink<Event> + ?Sized>(
         &self,
         pos: &mut Position,
         params: &Params,
@@ -426,7 +472,7 @@ impl Scripted {
             apply::apply_with_hooks(pos, params, action, &mut tally, &mut on_touchdown);
         }
         if self.card_mode {
-            let earned = tally.earned + self.ep.verb(action.verb());
+            let earned = tally.earned + self.verb_ep[action.verb() as usize];
             pos.ep[mover as usize] = pos.ep[mover as usize].saturating_add(earned);
         }
         // The touchdown hook ran inside apply, before the reset.
@@ -461,8 +507,29 @@ impl Scripted {
 }
 
 impl Scripted {
+    /// [`Extension::extend_legal`] when a variant sets costs or filters.
+    #[inline(never)]
+    fn extend_legal_hooked(&self, pos: &Position, params: &Params, out: &mut Vec<Action>) {
+        if self.hooked(Point::Cost) && pos.phase == Phase::Action && !pos.is_over() {
+            self.legal_at_cost(pos, params, out);
+        } else {
+            self.add_cards(pos, params, out);
+        }
+        if self.hooked(Point::Allow) && !pos.is_over() {
+            self.filter_allowed(pos, params, out);
+        }
+    }
+
     /// Card mode's own actions (`convert`, the cards' targets), appended.
     fn add_cards(&self, pos: &Position, params: &Params, out: &mut Vec<Action>) {
+        self.add_cards_inline(pos, params, out);
+    }
+
+    /// [`Scripted::add_cards`], inlined into the plain legal list: most
+    /// lists end at the EP check, before any card is looked at, and a call
+    /// more cost them a tenth of card mode's overhead.
+    #[inline(always)]
+    fn add_cards_inline(&self, pos: &Position, params: &Params, out: &mut Vec<Action>) {
         if pos.is_over() || pos.phase != Phase::Action {
             return;
         }
@@ -473,10 +540,7 @@ impl Scripted {
             return;
         }
         if !params.forbidden.contains(Verb::Convert) {
-            out.reserve(pos.ap as usize);
-            for ap in 1..pos.ap + 1 {
-                out.push(Action::Convert { ap }); // B11.4
-            }
+            out.extend((1..=pos.ap).map(|ap| Action::Convert { ap })); // B11.4
         }
         if params.forbidden.contains(Verb::Card)
             || pos.ep[pos.to_move as usize] < self.cheapest[pos.to_move as usize]
@@ -487,7 +551,8 @@ impl Scripted {
     }
 
     /// The targets of each card (or variant action) of `which` that the
-    /// coach may play now, appended.
+    /// coach may play now, appended. Out of line: few lists get here.
+    #[inline(never)]
     fn add_playable(&self, pos: &Position, params: &Params, which: &[usize], out: &mut Vec<Action>) {
         // The position's facts for declared targets, gathered at most once.
         let mut facts = None;
@@ -785,13 +850,10 @@ impl Extension for Scripted {
     }
 
     fn extend_legal(&self, pos: &Position, params: &Params, out: &mut Vec<Action>) {
-        if self.hooked(Point::Cost) && pos.phase == Phase::Action && !pos.is_over() {
-            self.legal_at_cost(pos, params, out);
+        if self.plain_legal {
+            self.add_cards_inline(pos, params, out);
         } else {
-            self.add_cards(pos, params, out);
-        }
-        if self.hooked(Point::Allow) && !pos.is_over() {
-            self.filter_allowed(pos, params, out);
+            self.extend_legal_hooked(pos, params, out);
         }
     }
 
@@ -920,6 +982,41 @@ impl Extension for Scripted {
     }
 }
 
+/// What the EP table pays for `event`, if anything.
+#[inline(always)]
+fn ep_of(ep: &EpTable, event: &Event) -> u32 {
+    let key = match event {
+        Event::KnockedDown { .. } => EpEvent::KnockDown,
+        Event::BallTaken {
+            how: Taking::Fumble,
+            ..
+        } => EpEvent::ForcedFumble,
+        Event::BallTaken {
+            how: Taking::Loose, ..
+        } => EpEvent::TakeLooseBall,
+        Event::PassReceived { .. } => EpEvent::PassReceived,
+        Event::Touchdown { .. } => EpEvent::Touchdown,
+        _ => return 0,
+    };
+    ep.event(key)
+}
+
+/// [`Tally`] for an action no hook sees: only the EP count, so the rules'
+/// inlined path stays as lean as native.
+struct Earned<'a, 'b, L: ?Sized> {
+    log: &'a mut L,
+    ep: &'b EpTable,
+    earned: u32,
+}
+
+impl<L: Sink<Event> + ?Sized> Sink<Event> for Earned<'_, '_, L> {
+    #[inline(always)]
+    fn emit(&mut self, event: Event) {
+        self.earned += ep_of(self.ep, &event);
+        self.log.emit(event);
+    }
+}
+
 /// Forwards events and counts what the EP table pays for them.
 struct Tally<'a, 'b, L: ?Sized> {
     log: &'a mut L,
@@ -932,26 +1029,10 @@ struct Tally<'a, 'b, L: ?Sized> {
 
 impl<L: Sink<Event> + ?Sized> Sink<Event> for Tally<'_, '_, L> {
     fn emit(&mut self, event: Event) {
-        let key = match event {
-            Event::KnockedDown { .. } => Some(EpEvent::KnockDown),
-            Event::BallTaken {
-                how: Taking::Fumble,
-                ..
-            } => Some(EpEvent::ForcedFumble),
-            Event::BallTaken {
-                how: Taking::Loose, ..
-            } => Some(EpEvent::TakeLooseBall),
-            Event::PassReceived { .. } => Some(EpEvent::PassReceived),
-            Event::Touchdown { .. } => Some(EpEvent::Touchdown),
-            Event::TurnStarted { team, .. } => {
-                self.turn_started = Some(team);
-                None
-            }
-            _ => None,
-        };
-        if let Some(k) = key {
-            self.earned += self.ep.event(k);
+        if let Event::TurnStarted { team, .. } = event {
+            self.turn_started = Some(team);
         }
+        self.earned += ep_of(self.ep, &event);
         if let Some(events) = &mut self.events {
             events.push(event);
         }

@@ -3,9 +3,12 @@
 //!
 //! A game lives on a thread of its own ([`spawn_table`]) that owns its
 //! [`Table`]; a request is a job sent to that thread, answered through a
-//! one-shot channel. After every job or bot action the thread saves the
-//! record if the line of play changed — before the request is answered:
-//! what is acknowledged is in the store — and tells every client of the
+//! one-shot channel. After every job or bot action the thread saves what
+//! changed in the line of play, if it did — the new actions, the cut of a
+//! tail an undo took back, the header if it changed, in one transaction
+//! whose cost does not grow with the game's length ([`Saved`]) — before
+//! the request is answered: what is acknowledged is in the store — and
+//! tells every client of the
 //! game through a broadcast channel, which the `events` route turns into
 //! server-sent events: each client then fetches its own view.
 //!
@@ -45,6 +48,7 @@ use serde_json::{Value, json};
 use tokio::sync::broadcast;
 
 use crate::shell::Seat;
+use crate::store::games;
 use crate::web::seats::{Links, random_hex};
 use crate::web::store::{Store, is_id};
 use crate::web::table::{Open, Refusal, Request, Table, game_of_record, is_game};
@@ -119,13 +123,75 @@ impl IntoResponse for Refusal {
 }
 
 /// A game's thread, built and waiting: its jobs, the switch that starts
-/// it (`true`) or ends it (`false`, or dropped), and the game's record
+/// it (`true`) or ends it (`false`, or dropped), and the game's record's
+/// header and actions (a new game's: a reloaded one is stored already)
 /// and version as built.
 struct Spawned {
     jobs: mpsc::Sender<Job>,
     go: mpsc::Sender<bool>,
-    record: String,
+    header: String,
+    actions: Vec<String>,
     version: u64,
+}
+
+/// What a game's thread knows the store holds of its game, so that a
+/// save writes only what changed since: the header as stored and how many
+/// actions stand stored. `None` where that is not known (a save failed):
+/// the next save then writes the whole record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Saved {
+    header: String,
+    actions: usize,
+}
+
+/// What the store must be told of `table`'s line of play, given what it
+/// holds (`saved`) and how many actions stood before the job or bot step
+/// that changed it (`before`). A job or a step moves the line one way —
+/// it takes actions back (an undo) or adds some (an action, a redo),
+/// never both — so every action below the fewest that stood is the
+/// stored one, and those from there on are all that is written.
+fn tail(table: &dyn Table, saved: Option<&Saved>, before: usize) -> (games::Tail, Saved) {
+    let header = table.record_header();
+    let now = table.actions_len();
+    let (from, changed) = match saved {
+        Some(s) => (s.actions.min(before).min(now), s.header != header),
+        None => (0, true),
+    };
+    let tail = games::Tail {
+        header: changed.then(|| header.clone()),
+        from,
+        actions: table.actions_from(from),
+    };
+    (
+        tail,
+        Saved {
+            header,
+            actions: now,
+        },
+    )
+}
+
+/// Saves the change `table` made (see [`tail`]) and its version, and
+/// keeps in `saved` what the store now holds: the number of action rows
+/// written or deleted.
+fn save_change(
+    store: &Store,
+    id: &str,
+    table: &dyn Table,
+    saved: &mut Option<Saved>,
+    before: usize,
+) -> Result<usize, String> {
+    let (tail, now) = tail(table, saved.as_ref(), before);
+    match store.save_tail(id, &tail, table.version()) {
+        Ok(n) => {
+            *saved = Some(now);
+            Ok(n)
+        }
+        Err(e) => {
+            *saved = None;
+            Err(e)
+        }
+    }
 }
 
 /// Builds a table on the current thread: `Err` with the game's reason.
@@ -154,7 +220,7 @@ fn spawn_table(
 ) -> Result<Spawned, String> {
     let (jobs, rx) = mpsc::channel::<Job>();
     let (go, go_rx) = mpsc::channel::<bool>();
-    let (ready_tx, ready_rx) = mpsc::channel::<Result<(String, u64), String>>();
+    let (ready_tx, ready_rx) = mpsc::channel::<Result<(String, Vec<String>, u64), String>>();
     std::thread::Builder::new()
         .name(format!("web-{game}-{id}"))
         .spawn(move || {
@@ -167,7 +233,19 @@ fn spawn_table(
             if let Some(v) = resume {
                 table.continue_after(v);
             }
-            let (record, version) = (table.record(), table.version());
+            let version = table.version();
+            let (header, actions) = if resume.is_some() {
+                (String::new(), Vec::new())
+            } else {
+                (table.record_header(), table.actions_from(0))
+            };
+            // A reloaded game's header is written again at its first save
+            // (this binary may write it otherwise); its actions are the
+            // stored ones, which it replayed.
+            let saved = Some(Saved {
+                header: header.clone(),
+                actions: table.actions_len(),
+            });
             let mut slot = Some(table);
             let mut kept = (String::new(), 0);
             if resume.is_some() {
@@ -176,19 +254,22 @@ fn spawn_table(
                 // however many hold one.
                 release(&mut slot, &mut kept);
             }
-            let _ = ready_tx.send(Ok((record, version)));
+            let _ = ready_tx.send(Ok((header, actions, version)));
             if go_rx.recv() != Ok(true) {
                 return;
             }
             drop(go_rx);
-            table_loop(game, &id, slot, kept, &rx, &store, &changes, idle, watch);
+            table_loop(
+                game, &id, slot, kept, saved, &rx, &store, &changes, idle, watch,
+            );
         })
         .map_err(|e| format!("cannot start the game's thread: {e}"))?;
     match ready_rx.recv() {
-        Ok(Ok((record, version))) => Ok(Spawned {
+        Ok(Ok((header, actions, version))) => Ok(Spawned {
             jobs,
             go,
-            record,
+            header,
+            actions,
             version,
         }),
         Ok(Err(e)) => Err(e),
@@ -208,6 +289,7 @@ fn table_loop(
     // dropped one.
     mut slot: Option<Box<dyn Table>>,
     mut kept: (String, u64),
+    mut saved: Option<Saved>,
     rx: &mpsc::Receiver<Job>,
     store: &Store,
     changes: &broadcast::Sender<(u64, usize)>,
@@ -246,6 +328,7 @@ fn table_loop(
         };
         let mut table = table;
         let before = table.stamp();
+        let stood = table.actions_len();
         let ran = std::panic::catch_unwind(AssertUnwindSafe(|| match job {
             Some(j) => Some(j(&mut *table)),
             None => {
@@ -265,15 +348,16 @@ fn table_loop(
             }
         };
         let after = table.stamp();
-        let mut saved = Ok(());
+        let mut outcome = Ok(());
         if after.0 != before.0 {
-            saved = store.save_record(id, &table.record(), table.version());
-            if let Err(e) = &saved {
+            let done = save_change(store, id, &*table, &mut saved, stood);
+            if let Err(e) = &done {
                 eprintln!("ball serve: game {id}: {e}");
             }
+            outcome = done.map(|_| ());
         }
         if let Some(reply) = reply {
-            reply(saved);
+            reply(outcome);
         }
         if after != before {
             let _ = changes.send(after);
@@ -439,7 +523,8 @@ impl App {
                 .store
                 .add(
                     &id,
-                    &spawned.record,
+                    &spawned.header,
+                    &spawned.actions,
                     &links,
                     spawned.version,
                     self.0.max_games,

@@ -238,3 +238,97 @@ impl Store {
         Ok((added, problems))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A games file as schema version 3 made it: the whole record in
+    /// `games.record`, no `game_actions`.
+    fn old_file(path: &Path, games: &[(&str, &str)]) {
+        let conn = rusqlite::Connection::open(path).unwrap();
+        conn.pragma_update(None, "application_id", SCHEMA.application_id as i64)
+            .unwrap();
+        conn.execute_batch(
+            "CREATE TABLE games (
+                id TEXT PRIMARY KEY,
+                record TEXT NOT NULL,
+                links TEXT NOT NULL,
+                saved INTEGER NOT NULL DEFAULT 0
+            );
+            ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE games ADD COLUMN listed INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE games ADD COLUMN open INTEGER NOT NULL DEFAULT 0;",
+        )
+        .unwrap();
+        let links = serde_json::to_string(&Links::new().unwrap()).unwrap();
+        for (id, record) in games {
+            conn.execute(
+                "INSERT INTO games (id, record, links, saved, version, listed, open)
+                 VALUES (?1, ?2, ?3, 5, 7, 1, 2)",
+                rusqlite::params![id, record, links],
+            )
+            .unwrap();
+        }
+        conn.pragma_update(None, "user_version", 3).unwrap();
+    }
+
+    /// A file of schema version 3 opens: each whole record is moved
+    /// apart (header, action rows), reads back as it was, and goes on
+    /// taking actions; a record that does not parse stays as it was.
+    #[test]
+    fn a_file_of_the_old_schema_loads_and_goes_on() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.db");
+        let mut r = Record::new("gball");
+        r.set("ruleset", "gball");
+        r.set("seed", "6");
+        r.actions = vec!["a1".into(), "a2".into(), "a3".into()];
+        let whole = r.write();
+        let good = "00000000000000a1";
+        let bad = "00000000000000a2";
+        old_file(&path, &[(good, &whole), (bad, "not a record")]);
+        let store = Store::open(&path).unwrap();
+        let (games, problems) = store.load_all();
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].id, good);
+        assert_eq!(games[0].record, whole);
+        assert_eq!(games[0].version, 7);
+        assert_eq!(games[1].record, "not a record");
+        let (header, _) = split(&whole).unwrap();
+        let (lobby_header, rows): (String, i64) = store
+            .db()
+            .read(|tx| {
+                Ok(tx.query_row(
+                    "SELECT record, (SELECT count(*) FROM game_actions WHERE id = ?1)
+                     FROM games WHERE id = ?1",
+                    [good],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )?)
+            })
+            .unwrap();
+        assert_eq!((lobby_header.as_str(), rows), (header.as_str(), 3));
+        // The lobby still reads the game's header.
+        let open = store.open_games(10).unwrap();
+        assert!(
+            open.iter()
+                .any(|(id, h, o)| id == good && *h == header && *o == 2)
+        );
+        // An action after an undo of two.
+        let tail = games::Tail {
+            header: None,
+            from: 1,
+            actions: vec!["b2".into()],
+        };
+        assert_eq!(store.save_tail(good, &tail, 8).unwrap(), 3);
+        let mut expect = r.clone();
+        expect.actions = vec!["a1".into(), "b2".into()];
+        assert_eq!(store.record(good).unwrap().unwrap(), expect.write());
+        drop(store);
+        // Opened again: nothing more to convert, the same game.
+        let store = Store::open(&path).unwrap();
+        assert_eq!(store.record(good).unwrap().unwrap(), expect.write());
+        assert!(store.save_tail("0000000000000000", &tail, 1).is_err());
+    }
+}

@@ -1269,6 +1269,18 @@ mod tests {
             let act = first_legal(&t);
             assert_eq!(step(&mut t, act).0, 1);
         }
+        // Nothing changed since the last save: nothing to write, not even
+        // the header (it changes only with the result).
+        let now = t.actions_len();
+        let (again, _) = tail(&t, saved.as_ref(), now);
+        assert_eq!(
+            again,
+            games::Tail {
+                header: None,
+                from: now,
+                actions: vec![],
+            }
+        );
         // A failed save forgets what is stored: the next one writes all.
         let mut unknown = None;
         let stood = t.actions_len();

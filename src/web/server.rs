@@ -8,9 +8,9 @@
 //! tail an undo took back, the header if it changed, in one transaction
 //! whose cost does not grow with the game's length ([`Saved`]) — before
 //! the request is answered: what is acknowledged is in the store — and
-//! tells every client of the
-//! game through a broadcast channel, which the `events` route turns into
-//! server-sent events: each client then fetches its own view.
+//! tells every client of the game through a broadcast channel, which the
+//! `events` route turns into server-sent events: each client then fetches
+//! its own view.
 //!
 //! A create is acknowledged once the game is built and one transaction
 //! of the store (`web::store`) has counted the games and added it: a
@@ -344,6 +344,9 @@ fn table_loop(
             Ok(r) => r,
             Err(_) => {
                 eprintln!("ball serve: game {id}: a request panicked; the game goes on");
+                // What it left of the line of play is not known to have
+                // moved one way only: the next save writes it all.
+                saved = None;
                 None
             }
         };

@@ -497,3 +497,65 @@ fn web_a_file_that_is_not_a_games_file_is_refused_untouched() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--import-dir x"));
 }
+
+/// A games file a server before the action rows made (schema version 3:
+/// the whole record in `games.record`) is converted when a server opens
+/// it: its game reloads and goes on, each action a row of its own.
+#[test]
+fn web_a_games_file_of_the_old_schema_reloads_and_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let links = ball::web::seats::Links::new().unwrap();
+    let id = "00000000000000ef";
+    let record =
+        "# ball match record\nformat: 1\ngame: ball\nruleset: standard\nseed: 3\nactions:\nend\n";
+    {
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        conn.pragma_update(None, "application_id", 0x4241_4C73_i64)
+            .unwrap();
+        conn.execute_batch(
+            "CREATE TABLE games (id TEXT PRIMARY KEY, record TEXT NOT NULL,
+                links TEXT NOT NULL, saved INTEGER NOT NULL DEFAULT 0);
+             ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+             ALTER TABLE games ADD COLUMN listed INTEGER NOT NULL DEFAULT 0;
+             ALTER TABLE games ADD COLUMN open INTEGER NOT NULL DEFAULT 0;",
+        )
+        .unwrap();
+        conn.execute(
+            "INSERT INTO games (id, record, links, saved, version) VALUES (?1, ?2, ?3, 2, 5)",
+            rusqlite::params![id, record, serde_json::to_string(&links).unwrap()],
+        )
+        .unwrap();
+        conn.pragma_update(None, "user_version", 3).unwrap();
+    }
+    let config = ball::web::server::Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        db: db.clone(),
+        import_dir: None,
+        max_games: 10,
+        idle: ball::web::server::IDLE,
+    };
+    let server = ball::web::server::Server::start(config).unwrap();
+    assert_eq!(server.reloaded, 1, "{:?}", server.notes);
+    let v = view(server.addr, id, &links.watch);
+    assert_eq!(v["played"], 1);
+    assert!(v["version"].as_u64().unwrap() > 5);
+    let seats = links.seats.clone();
+    let after = one_action(server.addr, id, &seats, &links.watch);
+    server.stop();
+    let (stored, version) = crate::web::stored(dir.path(), id);
+    assert_eq!(version, after["version"].as_u64().unwrap());
+    let stored = ball::kernel::record::Record::parse(&stored).unwrap();
+    assert_eq!(stored.actions.len(), 2);
+    assert_eq!(stored.actions[0], "end");
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let (rows, header): (i64, String) = conn
+        .query_row(
+            "SELECT (SELECT count(*) FROM game_actions WHERE id = ?1), record FROM games WHERE id = ?1",
+            [id],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!(rows, 2, "each action a row");
+    assert!(header.ends_with("actions:\n"), "{header}");
+}

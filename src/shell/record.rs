@@ -20,17 +20,29 @@ pub fn write<G: Title>(
     history: &History<G>,
     seats: &[Seat; 2],
 ) -> Record {
+    let mut r = header(deal, game, history, seats);
+    r.actions = history
+        .played()
+        .iter()
+        .map(|p| p.action.to_string())
+        .collect();
+    r
+}
+
+/// [`write`] without the actions: what a store that keeps the actions
+/// apart (`ball serve`'s) saves without formatting every action again.
+pub fn header<G: Title>(
+    deal: &Deal<G>,
+    game: &G,
+    history: &History<G>,
+    seats: &[Seat; 2],
+) -> Record {
     let labels = [seats[0].label(), seats[1].label()];
     let mut r = lab::sim::record_header::<G>(&deal.ruleset, deal.seed, &labels);
     if let Some(start) = &deal.start {
         r.set("start", start.clone());
     }
     r.set("result", lab::sim::result_text(game, history.position()));
-    r.actions = history
-        .played()
-        .iter()
-        .map(|p| p.action.to_string())
-        .collect();
     r
 }
 

@@ -528,6 +528,11 @@ impl<G: Flow> Session<G> {
         record::write(&self.deal, &self.game, &self.history, &self.seats)
     }
 
+    /// The record's header alone (no actions): cheap at any length.
+    pub fn record_header(&self) -> Record {
+        record::header(&self.deal, &self.game, &self.history, &self.seats)
+    }
+
     /// Saves the record to `path` (atomically: the old file stays whole
     /// until the new one is).
     pub fn save(&mut self, path: &Path) -> Result<(), String> {

@@ -38,7 +38,15 @@ pub struct Schema {
     pub application_id: u32,
     pub what: &'static str,
     pub migrations: &'static [&'static str],
+    /// Work no SQL statement can do (rows rewritten by parsing them),
+    /// run after the migrations in their one transaction with the version
+    /// the file had: a kill never leaves a file migrated but not
+    /// converted. Not run on a file being made (it holds nothing yet).
+    pub convert: Option<Convert>,
 }
+
+/// See [`Schema::convert`].
+pub type Convert = fn(&Transaction, u32) -> Result<(), rusqlite::Error>;
 
 impl Schema {
     pub fn version(&self) -> u32 {
@@ -206,6 +214,11 @@ impl Store {
                 for m in &schema.migrations[now as usize..] {
                     tx.execute_batch(m)?;
                 }
+                if let Some(convert) = schema.convert
+                    && now < schema.version()
+                {
+                    convert(tx, now)?;
+                }
                 tx.pragma_update(None, "user_version", schema.version() as i64)?;
                 Ok(())
             })?;
@@ -321,6 +334,7 @@ mod tests {
         application_id: 0x7465_7374,
         what: "a test store",
         migrations: &["CREATE TABLE t (k INTEGER PRIMARY KEY, v TEXT NOT NULL);"],
+        convert: None,
     };
     const TEST_V2: Schema = Schema {
         application_id: 0x7465_7374,
@@ -329,6 +343,7 @@ mod tests {
             "CREATE TABLE t (k INTEGER PRIMARY KEY, v TEXT NOT NULL);",
             "ALTER TABLE t ADD COLUMN w INTEGER NOT NULL DEFAULT 0;",
         ],
+        convert: None,
     };
 
     #[test]

@@ -3,11 +3,14 @@
 //!
 //! A game lives on a thread of its own ([`spawn_table`]) that owns its
 //! [`Table`]; a request is a job sent to that thread, answered through a
-//! one-shot channel. After every job or bot action the thread saves the
-//! record if the line of play changed — before the request is answered:
-//! what is acknowledged is in the store — and tells every client of the
-//! game through a broadcast channel, which the `events` route turns into
-//! server-sent events: each client then fetches its own view.
+//! one-shot channel. After every job or bot action the thread saves what
+//! changed in the line of play, if it did — the new actions, the cut of a
+//! tail an undo took back, the header if it changed, in one transaction
+//! whose cost does not grow with the game's length ([`Saved`]) — before
+//! the request is answered: what is acknowledged is in the store — and
+//! tells every client of the game through a broadcast channel, which the
+//! `events` route turns into server-sent events: each client then fetches
+//! its own view.
 //!
 //! A create is acknowledged once the game is built and one transaction
 //! of the store (`web::store`) has counted the games and added it: a
@@ -45,6 +48,7 @@ use serde_json::{Value, json};
 use tokio::sync::broadcast;
 
 use crate::shell::Seat;
+use crate::store::games;
 use crate::web::seats::{Links, random_hex};
 use crate::web::store::{Store, is_id};
 use crate::web::table::{Open, Refusal, Request, Table, game_of_record, is_game};
@@ -119,13 +123,75 @@ impl IntoResponse for Refusal {
 }
 
 /// A game's thread, built and waiting: its jobs, the switch that starts
-/// it (`true`) or ends it (`false`, or dropped), and the game's record
+/// it (`true`) or ends it (`false`, or dropped), and the game's record's
+/// header and actions (a new game's: a reloaded one is stored already)
 /// and version as built.
 struct Spawned {
     jobs: mpsc::Sender<Job>,
     go: mpsc::Sender<bool>,
-    record: String,
+    header: String,
+    actions: Vec<String>,
     version: u64,
+}
+
+/// What a game's thread knows the store holds of its game, so that a
+/// save writes only what changed since: the header as stored and how many
+/// actions stand stored. `None` where that is not known (a save failed):
+/// the next save then writes the whole record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Saved {
+    header: String,
+    actions: usize,
+}
+
+/// What the store must be told of `table`'s line of play, given what it
+/// holds (`saved`) and how many actions stood before the job or bot step
+/// that changed it (`before`). A job or a step moves the line one way —
+/// it takes actions back (an undo) or adds some (an action, a redo),
+/// never both — so every action below the fewest that stood is the
+/// stored one, and those from there on are all that is written.
+fn tail(table: &dyn Table, saved: Option<&Saved>, before: usize) -> (games::Tail, Saved) {
+    let header = table.record_header();
+    let now = table.actions_len();
+    let (from, changed) = match saved {
+        Some(s) => (s.actions.min(before).min(now), s.header != header),
+        None => (0, true),
+    };
+    let tail = games::Tail {
+        header: changed.then(|| header.clone()),
+        from,
+        actions: table.actions_from(from),
+    };
+    (
+        tail,
+        Saved {
+            header,
+            actions: now,
+        },
+    )
+}
+
+/// Saves the change `table` made (see [`tail`]) and its version, and
+/// keeps in `saved` what the store now holds: the number of action rows
+/// written or deleted.
+fn save_change(
+    store: &Store,
+    id: &str,
+    table: &dyn Table,
+    saved: &mut Option<Saved>,
+    before: usize,
+) -> Result<usize, String> {
+    let (tail, now) = tail(table, saved.as_ref(), before);
+    match store.save_tail(id, &tail, table.version()) {
+        Ok(n) => {
+            *saved = Some(now);
+            Ok(n)
+        }
+        Err(e) => {
+            *saved = None;
+            Err(e)
+        }
+    }
 }
 
 /// Builds a table on the current thread: `Err` with the game's reason.
@@ -154,7 +220,7 @@ fn spawn_table(
 ) -> Result<Spawned, String> {
     let (jobs, rx) = mpsc::channel::<Job>();
     let (go, go_rx) = mpsc::channel::<bool>();
-    let (ready_tx, ready_rx) = mpsc::channel::<Result<(String, u64), String>>();
+    let (ready_tx, ready_rx) = mpsc::channel::<Result<(String, Vec<String>, u64), String>>();
     std::thread::Builder::new()
         .name(format!("web-{game}-{id}"))
         .spawn(move || {
@@ -167,7 +233,19 @@ fn spawn_table(
             if let Some(v) = resume {
                 table.continue_after(v);
             }
-            let (record, version) = (table.record(), table.version());
+            let version = table.version();
+            let (header, actions) = if resume.is_some() {
+                (String::new(), Vec::new())
+            } else {
+                (table.record_header(), table.actions_from(0))
+            };
+            // A reloaded game's header is written again at its first save
+            // (this binary may write it otherwise); its actions are the
+            // stored ones, which it replayed.
+            let saved = Some(Saved {
+                header: header.clone(),
+                actions: table.actions_len(),
+            });
             let mut slot = Some(table);
             let mut kept = (String::new(), 0);
             if resume.is_some() {
@@ -176,19 +254,22 @@ fn spawn_table(
                 // however many hold one.
                 release(&mut slot, &mut kept);
             }
-            let _ = ready_tx.send(Ok((record, version)));
+            let _ = ready_tx.send(Ok((header, actions, version)));
             if go_rx.recv() != Ok(true) {
                 return;
             }
             drop(go_rx);
-            table_loop(game, &id, slot, kept, &rx, &store, &changes, idle, watch);
+            table_loop(
+                game, &id, slot, kept, saved, &rx, &store, &changes, idle, watch,
+            );
         })
         .map_err(|e| format!("cannot start the game's thread: {e}"))?;
     match ready_rx.recv() {
-        Ok(Ok((record, version))) => Ok(Spawned {
+        Ok(Ok((header, actions, version))) => Ok(Spawned {
             jobs,
             go,
-            record,
+            header,
+            actions,
             version,
         }),
         Ok(Err(e)) => Err(e),
@@ -208,6 +289,7 @@ fn table_loop(
     // dropped one.
     mut slot: Option<Box<dyn Table>>,
     mut kept: (String, u64),
+    mut saved: Option<Saved>,
     rx: &mpsc::Receiver<Job>,
     store: &Store,
     changes: &broadcast::Sender<(u64, usize)>,
@@ -246,6 +328,7 @@ fn table_loop(
         };
         let mut table = table;
         let before = table.stamp();
+        let stood = table.actions_len();
         let ran = std::panic::catch_unwind(AssertUnwindSafe(|| match job {
             Some(j) => Some(j(&mut *table)),
             None => {
@@ -261,19 +344,23 @@ fn table_loop(
             Ok(r) => r,
             Err(_) => {
                 eprintln!("ball serve: game {id}: a request panicked; the game goes on");
+                // What it left of the line of play is not known to have
+                // moved one way only: the next save writes it all.
+                saved = None;
                 None
             }
         };
         let after = table.stamp();
-        let mut saved = Ok(());
+        let mut outcome = Ok(());
         if after.0 != before.0 {
-            saved = store.save_record(id, &table.record(), table.version());
-            if let Err(e) = &saved {
+            let done = save_change(store, id, &*table, &mut saved, stood);
+            if let Err(e) = &done {
                 eprintln!("ball serve: game {id}: {e}");
             }
+            outcome = done.map(|_| ());
         }
         if let Some(reply) = reply {
-            reply(saved);
+            reply(outcome);
         }
         if after != before {
             let _ = changes.send(after);
@@ -446,7 +533,8 @@ impl App {
                 .store
                 .add(
                     &id,
-                    &spawned.record,
+                    &spawned.header,
+                    &spawned.actions,
                     &links,
                     spawned.version,
                     self.0.max_games,
@@ -1095,5 +1183,116 @@ impl Server {
             let _ = s.send(());
         }
         drop(self.thread.take());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::gball::Gball;
+    use crate::kernel::game::Title;
+    use crate::shell::Session;
+    use crate::web::table::{Act, Live};
+
+    fn person_act(t: &mut Live<Gball>, act: Act) {
+        let s = t.session();
+        let seat = match act {
+            Act::Undo => crate::web::view::undo_seat(s),
+            _ => s.to_move(),
+        }
+        .expect("a seat to act");
+        t.act(Who::Seat(seat), &Request { act, version: None })
+            .expect("the act is taken");
+    }
+
+    fn first_legal(t: &Live<Gball>) -> Act {
+        let a = t.session().legal()[0];
+        Act::Play {
+            action: a.to_string(),
+        }
+    }
+
+    /// Each save writes what the action changed — one row for one
+    /// action, however long the game — the header only when it changed,
+    /// and cuts what an undo took back; the stored record is the played
+    /// one after every save, and after a restart.
+    #[test]
+    fn a_save_writes_what_changed_and_a_restart_gives_the_game_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("games.db");
+        let store = Store::open(&path).unwrap();
+        let rules = Gball::load_ruleset("gball").unwrap();
+        let session = Session::<Gball>::new(rules, [Seat::Person, Seat::Person], 6).unwrap();
+        let mut t = Live::new(session);
+        let id = "00000000000000ab";
+        let (header, actions) = (t.record_header(), t.actions_from(0));
+        let links = Links::new().unwrap();
+        assert!(
+            store
+                .add(id, &header, &actions, &links, t.version(), 9, 0)
+                .unwrap()
+        );
+        let mut saved = Some(Saved {
+            header,
+            actions: t.actions_len(),
+        });
+        let mut step = |t: &mut Live<Gball>, act: Act| {
+            let stood = t.actions_len();
+            person_act(t, act);
+            let n = save_change(&store, id, &*t, &mut saved, stood).unwrap();
+            assert_eq!(
+                store.record(id).unwrap().unwrap(),
+                t.session().record().write()
+            );
+            (n, stood)
+        };
+        for _ in 0..40 {
+            let act = first_legal(&t);
+            let (n, _) = step(&mut t, act);
+            assert_eq!(n, 1, "one action, one row");
+        }
+        let (n, stood) = step(&mut t, Act::Undo);
+        let cut = stood - t.actions_len();
+        assert!(cut >= 1);
+        assert_eq!(n, cut, "an undo deletes the rows it took back");
+        for _ in 0..5 {
+            let act = first_legal(&t);
+            assert_eq!(step(&mut t, act).0, 1);
+        }
+        // Nothing changed since the last save: nothing to write, not even
+        // the header (it changes only with the result).
+        let now = t.actions_len();
+        let (again, _) = tail(&t, saved.as_ref(), now);
+        assert_eq!(
+            again,
+            games::Tail {
+                header: None,
+                from: now,
+                actions: vec![],
+            }
+        );
+        // A failed save forgets what is stored: the next one writes all.
+        let mut unknown = None;
+        let stood = t.actions_len();
+        let act = first_legal(&t);
+        person_act(&mut t, act);
+        let n = save_change(&store, id, &t, &mut unknown, stood).unwrap();
+        assert_eq!(n, stood + t.actions_len(), "every row again");
+        assert_eq!(
+            store.record(id).unwrap().unwrap(),
+            t.session().record().write()
+        );
+        let played = t.record();
+        let version = t.version();
+        drop(store);
+        // A restart: the store read again, the game rebuilt from it.
+        let store = Store::open(&path).unwrap();
+        let (stored, problems) = store.load_all();
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(stored.len(), 1);
+        assert_eq!(stored[0].record, played);
+        let back = build("gball", Open::Record(stored[0].record.clone())).unwrap();
+        assert_eq!(back.record(), played);
+        assert_eq!(stored[0].version, version);
     }
 }

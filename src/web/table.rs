@@ -101,8 +101,17 @@ pub trait Table {
     fn version(&self) -> u64;
     /// Continues the version past a stored one (a reloaded game).
     fn continue_after(&mut self, version: u64);
-    /// The match record as it stands (what the server stores).
+    /// The match record as it stands.
     fn record(&self) -> String;
+    /// The record's header as it stands, without the actions: with
+    /// [`Table::actions_from`], what the server stores after an action,
+    /// at a cost that does not grow with the game's length.
+    fn record_header(&self) -> String;
+    /// The actions that stand played from the `k`-th on, in the
+    /// notation (none when fewer stand).
+    fn actions_from(&self, k: usize) -> Vec<String>;
+    /// How many actions stand played.
+    fn actions_len(&self) -> usize;
     /// The match record as a client may download it: until the game
     /// ends, without its seed and start position (they predict the dice).
     fn client_record(&self) -> String;
@@ -341,6 +350,24 @@ impl<G: Module> Table for Live<G> {
 
     fn record(&self) -> String {
         self.session.record().write()
+    }
+
+    fn record_header(&self) -> String {
+        self.session.record_header().write()
+    }
+
+    fn actions_from(&self, k: usize) -> Vec<String> {
+        let played = self.session.played();
+        played
+            .get(k..)
+            .unwrap_or_default()
+            .iter()
+            .map(|p| p.action.to_string())
+            .collect()
+    }
+
+    fn actions_len(&self) -> usize {
+        self.session.played().len()
     }
 
     fn client_record(&self) -> String {

@@ -30,6 +30,7 @@ pub const SCHEMA: Schema = Schema {
     application_id: 0x4742_4C47,
     what: "a G-ball league",
     migrations: &[V1],
+    convert: None,
 };
 
 const V1: &str = "

@@ -25,6 +25,7 @@ use super::rules::{self, groups};
 use super::{Gball, Team, Venue, tackle};
 use crate::kernel::events::Sink;
 use crate::kernel::rng::SplitMix64;
+use std::sync::Arc;
 
 /// How the current point ended, between the moment it ends and G12.2.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -227,8 +228,8 @@ pub fn new_match_with<S: Sink<Event>, H: Hooks>(
         roster: 0,
         players: [Player::default(); 18],
         veterans: 0,
-        misses: [Misses::None; 18],
-        stats: [SetStats::default(); 18],
+        misses: Arc::new([Misses::None; 18]),
+        stats: Arc::new([SetStats::default(); 18]),
         resolution: None,
         lost_tackle: 0,
         failed_catch: 0,
@@ -595,7 +596,7 @@ pub fn catch_roll<S: Sink<Event>, H: Hooks>(g: &Gball, pos: &mut Position, cx: &
     let total = v + rules::bonus(g, pos, p, STAR_C);
     let target = cx.hooks.catch_target(pos, p, g.params.catch_target);
     let ok = total >= u32::from(target);
-    let st = &mut pos.stats[p as usize];
+    let st = &mut Arc::make_mut(&mut pos.stats)[p as usize];
     st.catches += 1;
     if ok {
         st.caught += 1;
@@ -654,11 +655,11 @@ fn score<S: Sink<Event>, H: Hooks>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S
     cx.emit(Event::Score(p, sq));
     for q in members(pos.roster) {
         if q != p {
-            pos.stats[q as usize].streak = 0;
+            Arc::make_mut(&mut pos.stats)[q as usize].streak = 0;
         }
     }
     let pl = &mut pos.players[p as usize];
-    pos.stats[p as usize].streak += 1;
+    Arc::make_mut(&mut pos.stats)[p as usize].streak += 1;
     if g.params.earned_stars
         && pos.veterans & bit(p) == 0
         && pl.stars & STAR_J == 0
@@ -1308,7 +1309,7 @@ fn end_point<S: Sink<Event>, H: Hooks>(g: &Gball, pos: &mut Position, cx: &mut C
             if matches!(end, PointEnd::Conceded(_)) {
                 // G16.2: a conceded point breaks every run.
                 for p in members(pos.roster) {
-                    pos.stats[p as usize].streak = 0;
+                    Arc::make_mut(&mut pos.stats)[p as usize].streak = 0;
                 }
             }
             winner = Some(team);
@@ -1351,7 +1352,7 @@ fn end_point<S: Sink<Event>, H: Hooks>(g: &Gball, pos: &mut Position, cx: &mut C
         (_, Some(w)) if set_won => {
             pos.prev_winner = None;
             for p in members(pos.roster) {
-                pos.stats[p as usize] = SetStats::default();
+                Arc::make_mut(&mut pos.stats)[p as usize] = SetStats::default();
             }
             if g.params.venue == Venue::Neutral {
                 coin(pos, cx);

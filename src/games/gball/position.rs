@@ -8,6 +8,7 @@
 
 use std::collections::VecDeque;
 use std::fmt;
+use std::sync::Arc;
 
 use super::Team;
 use super::board::{self, NONE};
@@ -443,10 +444,14 @@ pub struct Position {
     pub players: [Player; PLAYERS],
     /// The veterans (G2.2), as a mask.
     pub veterans: u32,
-    /// Games each player will miss after the match, by index.
-    pub misses: [Misses; PLAYERS],
-    /// Each player's G16.1 set counters, by index.
-    pub stats: [SetStats; PLAYERS],
+    /// Games each player will miss after the match, by index. Shared
+    /// between copies until one writes (`Arc::make_mut`): greedy copies
+    /// the position for every action it weighs, and these 504 bytes of
+    /// this and [`Position::stats`] change only on a catch roll, a
+    /// tackle, an injury or a score.
+    pub misses: Arc<[Misses; PLAYERS]>,
+    /// Each player's G16.1 set counters, by index (shared, as `misses`).
+    pub stats: Arc<[SetStats; PLAYERS]>,
     pub resolution: Option<Resolution>,
     pub lost_tackle: u32,
     pub failed_catch: u32,
@@ -484,8 +489,8 @@ impl Clone for Position {
             roster: self.roster,
             players: self.players,
             veterans: self.veterans,
-            misses: self.misses,
-            stats: self.stats,
+            misses: self.misses.clone(),
+            stats: self.stats.clone(),
             resolution: self.resolution,
             lost_tackle: self.lost_tackle,
             failed_catch: self.failed_catch,
@@ -543,8 +548,14 @@ impl Clone for Position {
         *roster = src.roster;
         *players = src.players;
         *veterans = src.veterans;
-        *misses = src.misses;
-        *stats = src.stats;
+        // Mostly the very same counters (greedy copies one position
+        // again and again): then not even the reference counts.
+        if !Arc::ptr_eq(misses, &src.misses) {
+            *misses = src.misses.clone();
+        }
+        if !Arc::ptr_eq(stats, &src.stats) {
+            *stats = src.stats.clone();
+        }
         // Mostly `None`: then only the tag, not the ~250 bytes of a
         // resolution's arrays that a plain assignment copies anyway.
         match &src.resolution {

@@ -151,7 +151,7 @@ pub fn engage<S: Sink<Event>, H: Hooks>(
         };
         cx.emit(Event::Injury(p, injury));
         match injury {
-            Injury::Serious => pos.misses[p as usize] = Misses::Games(1),
+            Injury::Serious => std::sync::Arc::make_mut(&mut pos.misses)[p as usize] = Misses::Games(1),
             Injury::Severe => {
                 let v = roll(pos, cx, RollKind::Games, Some(p), 6);
                 let m = if v < 6 {
@@ -161,7 +161,7 @@ pub fn engage<S: Sink<Event>, H: Hooks>(
                 } else {
                     Misses::Season
                 };
-                pos.misses[p as usize] = m;
+                std::sync::Arc::make_mut(&mut pos.misses)[p as usize] = m;
                 cx.emit(Event::Games(p, m));
             }
             _ => {}
@@ -189,7 +189,7 @@ pub fn engage<S: Sink<Event>, H: Hooks>(
             Foul::None => continue,
             Foul::Foul => Status::Sinbin,
             Foul::Serious => {
-                pos.misses[p as usize] = Misses::Games(1);
+                std::sync::Arc::make_mut(&mut pos.misses)[p as usize] = Misses::Games(1);
                 Status::Match
             }
         };
@@ -226,7 +226,7 @@ pub fn engage<S: Sink<Event>, H: Hooks>(
     }
     // G16.4: one tackle each; the stars after the whole engagement.
     for p in members(everyone) {
-        let st = &mut pos.stats[p as usize];
+        let st = &mut std::sync::Arc::make_mut(&mut pos.stats)[p as usize];
         st.tackles += 1;
         if won_all[p as usize] {
             st.won += 1;

@@ -1062,8 +1062,8 @@ fn g13_2_g13_1_games_to_miss() {
     assert!(ev.contains(&"foul RED6 serious".to_string()), "{ev:?}");
     assert!(ev.contains(&"out RED6 match foul".to_string()), "{ev:?}");
     use ball::games::gball::position::Misses;
-    assert_eq!(pos.players[id("BLU6") as usize].misses, Misses::Games(1));
-    assert_eq!(pos.players[id("RED6") as usize].misses, Misses::Games(1));
+    assert_eq!(pos.misses[id("BLU6") as usize], Misses::Games(1));
+    assert_eq!(pos.misses[id("RED6") as usize], Misses::Games(1));
     // RED6 won every pair: he keeps the ball as a leaving holder and acts.
     assert_eq!(pos.pending, Some(Pending::Act(id("RED6"))));
     assert!(!legal(&g, &pos).contains(&"keep RED6".to_string()), "G10.6");

@@ -28,7 +28,7 @@ fn g19_decline() -> (ball::games::gball::Gball, Position) {
     pos.points = [1, 0];
     pos.match_turns = 17;
     pos.prev_winner = Some(team("RED"));
-    pos.players[id("RED1") as usize].stats.streak = 1;
+    std::sync::Arc::make_mut(&mut pos.stats)[id("RED1") as usize].streak = 1;
     pos.rng = ball::kernel::rng::SplitMix64::new(0x3c6e_f372_fe94_f82a);
     pos.phase = Phase::Phase2;
     pos.turn = 6;

@@ -19,12 +19,13 @@ use super::board::{self, NONE};
 use super::event::{Event, Injury, RollKind};
 use super::position::{
     Ball, Pending, Phase, Player, Position, ResKind, Resolution, STAR_C, STAR_J, STAR_T,
-    SetStats, Status, TackleKind, Winner, bit, members, pid, team_of,
+    Misses, SetStats, Status, TackleKind, Winner, bit, members, pid, team_of,
 };
 use super::rules::{self, groups};
 use super::{Gball, Team, Venue, tackle};
 use crate::kernel::events::Sink;
 use crate::kernel::rng::SplitMix64;
+use std::sync::Arc;
 
 /// How the current point ended, between the moment it ends and G12.2.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -226,6 +227,9 @@ pub fn new_match_with<S: Sink<Event>, H: Hooks>(
         ball_start: None,
         roster: 0,
         players: [Player::default(); 18],
+        veterans: 0,
+        misses: Arc::new([Misses::None; 18]),
+        stats: Arc::new([SetStats::default(); 18]),
         resolution: None,
         lost_tackle: 0,
         failed_catch: 0,
@@ -241,7 +245,9 @@ pub fn new_match_with<S: Sink<Event>, H: Hooks>(
             let p = pid(team, entry.number);
             pos.roster |= bit(p);
             pos.players[p as usize].stars = entry.stars;
-            pos.players[p as usize].veteran = entry.veteran;
+            if entry.veteran {
+                pos.veterans |= bit(p);
+            }
         }
     }
     let mut cx = Ctx {
@@ -590,7 +596,7 @@ pub fn catch_roll<S: Sink<Event>, H: Hooks>(g: &Gball, pos: &mut Position, cx: &
     let total = v + rules::bonus(g, pos, p, STAR_C);
     let target = cx.hooks.catch_target(pos, p, g.params.catch_target);
     let ok = total >= u32::from(target);
-    let st = &mut pos.players[p as usize].stats;
+    let st = &mut Arc::make_mut(&mut pos.stats)[p as usize];
     st.catches += 1;
     if ok {
         st.caught += 1;
@@ -616,10 +622,10 @@ pub fn earn<S: Sink<Event>, H: Hooks>(g: &Gball, pos: &mut Position, cx: &mut Ct
     }
     let pr = &g.params;
     let pl = &mut pos.players[p as usize];
-    if pl.veteran {
+    if pos.veterans & bit(p) != 0 {
         return;
     }
-    let s = pl.stats;
+    let s = pos.stats[p as usize];
     if pl.stars & STAR_C == 0
         && s.catches >= pr.catch_attempts_min
         && 1000 * u64::from(s.caught) >= u64::from(pr.catch_rate_min) * u64::from(s.catches)
@@ -649,15 +655,15 @@ fn score<S: Sink<Event>, H: Hooks>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S
     cx.emit(Event::Score(p, sq));
     for q in members(pos.roster) {
         if q != p {
-            pos.players[q as usize].stats.streak = 0;
+            Arc::make_mut(&mut pos.stats)[q as usize].streak = 0;
         }
     }
     let pl = &mut pos.players[p as usize];
-    pl.stats.streak += 1;
+    Arc::make_mut(&mut pos.stats)[p as usize].streak += 1;
     if g.params.earned_stars
-        && !pl.veteran
+        && pos.veterans & bit(p) == 0
         && pl.stars & STAR_J == 0
-        && pl.stats.streak >= u32::from(g.params.hat_trick)
+        && pos.stats[p as usize].streak >= u32::from(g.params.hat_trick)
         && cx.hooks.earns_star(pos, p, 'J')
     {
         pos.players[p as usize].stars |= STAR_J;
@@ -799,7 +805,7 @@ pub fn morale_levels(g: &Gball, pos: &Position) -> [u8; 2] {
     let mut m = [0u8; 2];
     for team in Team::BOTH {
         let vets = members(pos.roster & team.mask())
-            .filter(|&p| pos.in_play(p) && pos.players[p as usize].veteran)
+            .filter(|&p| pos.in_play(p) && pos.veterans & bit(p) != 0)
             .count() as u8;
         let mut v = vets;
         if pos.ball.possession == Some(team) {
@@ -1202,7 +1208,10 @@ pub fn send_out(pos: &mut Position, p: u8, status: Status) {
 
 fn end_phase<S: Sink<Event>, H: Hooks>(pos: &mut Position, cx: &mut Ctx<S, H>) -> Step {
     pos.resolution = None;
-    if pos.in_play_mask() == 0 {
+    // Whether anyone is in play: the first one found will do.
+    let anyone = (pos.players.iter().enumerate())
+        .any(|(i, pl)| pl.at != NONE && pl.out == Status::None && pos.roster & bit(i as u8) != 0);
+    if !anyone {
         cx.ended = Some(PointEnd::Dead);
         return Step::EndTurn;
     }
@@ -1300,7 +1309,7 @@ fn end_point<S: Sink<Event>, H: Hooks>(g: &Gball, pos: &mut Position, cx: &mut C
             if matches!(end, PointEnd::Conceded(_)) {
                 // G16.2: a conceded point breaks every run.
                 for p in members(pos.roster) {
-                    pos.players[p as usize].stats.streak = 0;
+                    Arc::make_mut(&mut pos.stats)[p as usize].streak = 0;
                 }
             }
             winner = Some(team);
@@ -1343,7 +1352,7 @@ fn end_point<S: Sink<Event>, H: Hooks>(g: &Gball, pos: &mut Position, cx: &mut C
         (_, Some(w)) if set_won => {
             pos.prev_winner = None;
             for p in members(pos.roster) {
-                pos.players[p as usize].stats = SetStats::default();
+                Arc::make_mut(&mut pos.stats)[p as usize] = SetStats::default();
             }
             if g.params.venue == Venue::Neutral {
                 coin(pos, cx);

@@ -72,17 +72,17 @@ fn per_team(f: impl Fn(Team) -> Value) -> Value {
 
 fn player_v(pos: &Position, p: u8) -> Value {
     let pl = &pos.players[p as usize];
-    let misses = match pl.misses {
+    let misses = match pos.misses[p as usize] {
         Misses::None => json!(0),
         Misses::Games(n) => json!(n),
         Misses::Season => json!("season"),
         Misses::Retired => json!("retired"),
     };
-    let s = pl.stats;
+    let s = pos.stats[p as usize];
     json!({
         "id": id_name(p),
         "stars": super::position::stars_name(pl.stars),
-        "veteran": pl.veteran,
+        "veteran": pos.veterans & bit(p) != 0,
         "at": sq_v(pl.at),
         "facing": dir_v(pl.facing),
         "out": if pl.out == Status::None { Value::Null } else { pl.out.name().into() },
@@ -541,6 +541,9 @@ fn parse(game: &Gball, v: &Value) -> Result<Position, JsonError> {
     // Players first: every id elsewhere must be on a roster.
     let list = arr(get(top, "players", "")?, "players", PLAYERS)?;
     let mut players = [Player::default(); PLAYERS];
+    let mut veterans = 0u32;
+    let mut misses_of = [Misses::None; PLAYERS];
+    let mut stats_of = [SetStats::default(); PLAYERS];
     let mut roster = 0u32;
     let mut last: Option<u8> = None;
     for (i, pv) in list.iter().enumerate() {
@@ -622,14 +625,16 @@ fn parse(game: &Gball, v: &Value) -> Result<Position, JsonError> {
             won: n("won")?,
         };
         players[p as usize] = Player {
-            stars,
-            veteran,
             at,
-            facing,
             out,
-            misses,
-            stats,
+            facing,
+            stars,
         };
+        if veteran {
+            veterans |= bit(p);
+        }
+        misses_of[p as usize] = misses;
+        stats_of[p as usize] = stats;
     }
     for t in Team::BOTH {
         if roster & t.mask() == 0 {
@@ -742,6 +747,9 @@ fn parse(game: &Gball, v: &Value) -> Result<Position, JsonError> {
         ball_start,
         roster,
         players,
+        veterans,
+        misses: std::sync::Arc::new(misses_of),
+        stats: std::sync::Arc::new(stats_of),
         resolution,
         lost_tackle,
         failed_catch,

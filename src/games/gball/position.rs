@@ -8,6 +8,7 @@
 
 use std::collections::VecDeque;
 use std::fmt;
+use std::sync::Arc;
 
 use super::Team;
 use super::board::{self, NONE};
@@ -86,6 +87,7 @@ pub fn stars_name(stars: u8) -> String {
 
 /// A player's status (G2.5, G13.4), least to most severe.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[repr(u8)]
 pub enum Status {
     #[default]
     None,
@@ -127,29 +129,30 @@ pub struct SetStats {
     pub won: u32,
 }
 
+/// What the engine and the evaluation read of every player on every
+/// action, in four bytes: the per-player passes (the in-play masks, the
+/// order's jumpers) then go four players to a vector register, and the
+/// position's copies for every action greedy weighs move 72 bytes of
+/// players rather than 648. The rarely read facts are the position's
+/// [`Position::veterans`], [`Position::misses`] and [`Position::stats`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(C)]
 pub struct Player {
-    pub stars: u8,
-    pub veteran: bool,
     /// A square, or [`NONE`] off court.
     pub at: u8,
+    pub out: Status,
     /// A direction on court, [`NONE`] off.
     pub facing: u8,
-    pub out: Status,
-    pub misses: Misses,
-    pub stats: SetStats,
+    pub stars: u8,
 }
 
 impl Default for Player {
     fn default() -> Player {
         Player {
-            stars: 0,
-            veteran: false,
             at: NONE,
-            facing: NONE,
             out: Status::None,
-            misses: Misses::None,
-            stats: SetStats::default(),
+            facing: NONE,
+            stars: 0,
         }
     }
 }
@@ -439,6 +442,16 @@ pub struct Position {
     /// Which of the 18 ids are on the match rosters.
     pub roster: u32,
     pub players: [Player; PLAYERS],
+    /// The veterans (G2.2), as a mask.
+    pub veterans: u32,
+    /// Games each player will miss after the match, by index. Shared
+    /// between copies until one writes (`Arc::make_mut`): greedy copies
+    /// the position for every action it weighs, and these 504 bytes of
+    /// this and [`Position::stats`] change only on a catch roll, a
+    /// tackle, an injury or a score.
+    pub misses: Arc<[Misses; PLAYERS]>,
+    /// Each player's G16.1 set counters, by index (shared, as `misses`).
+    pub stats: Arc<[SetStats; PLAYERS]>,
     pub resolution: Option<Resolution>,
     pub lost_tackle: u32,
     pub failed_catch: u32,
@@ -475,6 +488,9 @@ impl Clone for Position {
             ball_start: self.ball_start,
             roster: self.roster,
             players: self.players,
+            veterans: self.veterans,
+            misses: self.misses.clone(),
+            stats: self.stats.clone(),
             resolution: self.resolution,
             lost_tackle: self.lost_tackle,
             failed_catch: self.failed_catch,
@@ -504,6 +520,9 @@ impl Clone for Position {
             ball_start,
             roster,
             players,
+            veterans,
+            misses,
+            stats,
             resolution,
             lost_tackle,
             failed_catch,
@@ -528,7 +547,21 @@ impl Clone for Position {
         *ball_start = src.ball_start;
         *roster = src.roster;
         *players = src.players;
-        *resolution = src.resolution;
+        *veterans = src.veterans;
+        // Mostly the very same counters (greedy copies one position
+        // again and again): then not even the reference counts.
+        if !Arc::ptr_eq(misses, &src.misses) {
+            *misses = src.misses.clone();
+        }
+        if !Arc::ptr_eq(stats, &src.stats) {
+            *stats = src.stats.clone();
+        }
+        // Mostly `None`: then only the tag, not the ~250 bytes of a
+        // resolution's arrays that a plain assignment copies anyway.
+        match &src.resolution {
+            None => *resolution = None,
+            Some(r) => *resolution = Some(*r),
+        }
         *lost_tackle = src.lost_tackle;
         *failed_catch = src.failed_catch;
         *pending = src.pending;
@@ -562,16 +595,25 @@ impl Position {
         pl.at != NONE && pl.out == Status::None
     }
 
+    /// A player's square and status as one number: `at` in the low byte,
+    /// the status in the high one. In play (on a square, no status) is
+    /// below [`NONE`], in play on `sq` is equal to `sq` — and `NONE`
+    /// itself is "off court, no status", as `at == NONE && out == None`.
+    #[inline(always)]
+    fn place_key(pl: &Player) -> u16 {
+        u16::from(pl.at) | u16::from(pl.out as u8) << 8
+    }
+
     /// The players in play, as a mask. Over all 18 slots without a
     /// branch, then the roster: the flow and the evaluation ask this (and
     /// the two below) several times per action, and a loop over the
     /// roster's members cost a bounds check and a mispredicted branch per
-    /// player.
+    /// player. One comparison per player ([`Self::place_key`]).
     #[inline]
     pub fn in_play_mask(&self) -> u32 {
         let mut m = 0;
         for (i, pl) in self.players.iter().enumerate() {
-            m |= u32::from(pl.at != NONE && pl.out == Status::None) << i;
+            m |= u32::from(Self::place_key(pl) < u16::from(NONE)) << i;
         }
         m & self.roster
     }
@@ -579,9 +621,10 @@ impl Position {
     /// The players in play on `sq`.
     #[inline]
     pub fn in_play_on(&self, sq: u8) -> u32 {
+        let key = u16::from(sq);
         let mut m = 0;
         for (i, pl) in self.players.iter().enumerate() {
-            m |= u32::from(pl.at == sq && pl.out == Status::None) << i;
+            m |= u32::from(Self::place_key(pl) == key) << i;
         }
         m & self.roster
     }

@@ -92,7 +92,7 @@ pub fn edit(g: &Gball, pos: &mut Position, line: &str) -> Result<(), String> {
             pl.at = NONE;
             pl.facing = NONE;
             pl.out = status;
-            pl.misses = Misses::None;
+            std::sync::Arc::make_mut(&mut pos.misses)[p as usize] = Misses::None;
             if pos.ball.holder == p {
                 pos.ball = Ball::OFF;
             }

@@ -158,7 +158,7 @@ pub fn details(pos: &Position) -> Vec<String> {
                     s.push(' ');
                     s.push_str(&st);
                 }
-                if pl.veteran {
+                if pos.veterans & (1 << p) != 0 {
                     s.push_str(" vet");
                 }
                 if b.holder == p {

@@ -151,17 +151,17 @@ pub fn engage<S: Sink<Event>, H: Hooks>(
         };
         cx.emit(Event::Injury(p, injury));
         match injury {
-            Injury::Serious => pos.players[p as usize].misses = Misses::Games(1),
+            Injury::Serious => std::sync::Arc::make_mut(&mut pos.misses)[p as usize] = Misses::Games(1),
             Injury::Severe => {
                 let v = roll(pos, cx, RollKind::Games, Some(p), 6);
                 let m = if v < 6 {
                     Misses::Games(v)
-                } else if pos.players[p as usize].veteran {
+                } else if pos.veterans & bit(p) != 0 {
                     Misses::Retired
                 } else {
                     Misses::Season
                 };
-                pos.players[p as usize].misses = m;
+                std::sync::Arc::make_mut(&mut pos.misses)[p as usize] = m;
                 cx.emit(Event::Games(p, m));
             }
             _ => {}
@@ -189,7 +189,7 @@ pub fn engage<S: Sink<Event>, H: Hooks>(
             Foul::None => continue,
             Foul::Foul => Status::Sinbin,
             Foul::Serious => {
-                pos.players[p as usize].misses = Misses::Games(1);
+                std::sync::Arc::make_mut(&mut pos.misses)[p as usize] = Misses::Games(1);
                 Status::Match
             }
         };
@@ -226,7 +226,7 @@ pub fn engage<S: Sink<Event>, H: Hooks>(
     }
     // G16.4: one tackle each; the stars after the whole engagement.
     for p in members(everyone) {
-        let st = &mut pos.players[p as usize].stats;
+        let st = &mut std::sync::Arc::make_mut(&mut pos.stats)[p as usize];
         st.tackles += 1;
         if won_all[p as usize] {
             st.won += 1;

@@ -67,7 +67,7 @@ pub fn of_position(pos: &super::position::Position) -> Teams {
             .map(|p| Roster {
                 number: number_of(p),
                 stars: pos.players[p as usize].stars,
-                veteran: pos.players[p as usize].veteran,
+                veteran: pos.veterans & (1 << p) != 0,
             })
             .collect()
     };

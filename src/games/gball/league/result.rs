@@ -151,7 +151,7 @@ pub fn fielded(
                 number,
                 player,
                 stars,
-                veteran: st.veteran,
+                veteran: pos.veterans & (1 << p) != 0,
                 goals: tally.goals[p as usize],
                 stars_after: st.stars,
                 injury: tally.injury[p as usize].map(|i| {
@@ -162,7 +162,7 @@ pub fn fielded(
                     }
                 }),
                 serious_foul: tally.serious_foul[p as usize],
-                absence: Absence::of(st.misses),
+                absence: Absence::of(pos.misses[p as usize]),
             }
         })
         .collect()

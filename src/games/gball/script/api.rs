@@ -549,6 +549,7 @@ pub fn register(lua: &Lua, game: &Table) -> mlua::Result<()> {
         let cx = c(lua)?;
         roster_player(lua, "player", &cx.pos, p)?;
         let pl = cx.pos.players[p as usize];
+        let veteran = cx.pos.veterans & (1 << p) != 0;
         let in_play = cx.pos.in_play(p);
         let holder = cx.pos.ball.holder == p;
         drop(cx);
@@ -564,7 +565,7 @@ pub fn register(lua: &Lua, game: &Table) -> mlua::Result<()> {
         }
         t.set("out", pl.out.name())?;
         t.set("stars", stars_name(pl.stars))?;
-        t.set("veteran", pl.veteran)?;
+        t.set("veteran", veteran)?;
         t.set("in_play", in_play)?;
         t.set("holder", holder)?;
         Ok(t)

@@ -394,3 +394,64 @@ fn gball_greedy_beats_random() {
     }
     assert!(greedy_wins >= 10, "greedy won {greedy_wins} of 12");
 }
+
+/// `Game::children` hands a search each legal action with the position it
+/// leads to; Gateball's shots and sparks take the outcome the move
+/// generator judged instead of judging again. Over random games of every
+/// shipped Gateball ruleset (variants take the default path), the pairs
+/// and their order equal listing and applying each action to a copy, with
+/// the same preparation (a resample from the same generator) before each.
+#[test]
+fn gateball_children_are_the_listed_actions_applied() {
+    use ball::kernel::game::children_by_apply;
+    for ruleset in ["gateball", "gateball-bonus", "gateball-sudden-death"] {
+        let base = Gateball::build(&Gateball::load_ruleset(ruleset).unwrap()).unwrap();
+        let mut moves_seen = 0;
+        for seed in 0..6u64 {
+            let (game, mut pos, _) = base.new_game(seed);
+            let mut rng = SplitMix64::new(seed + 7);
+            let mut legal = Vec::new();
+            for _ in 0..400 {
+                game.legal_into(&pos, &mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                let collect = |by_apply: bool| {
+                    let mut dice = SplitMix64::new(seed);
+                    let (mut scratch, mut next) = (Vec::new(), None);
+                    let mut out = Vec::new();
+                    let mut prepare = |p: &mut Position| game.resample(p, &mut dice);
+                    let mut visit = |a, p: &Position| out.push((a, p.clone()));
+                    if by_apply {
+                        children_by_apply(
+                            &game,
+                            &pos,
+                            &mut scratch,
+                            &mut next,
+                            &mut prepare,
+                            &mut visit,
+                        );
+                    } else {
+                        game.children(&pos, &mut scratch, &mut next, &mut prepare, &mut visit);
+                    }
+                    out
+                };
+                let fast = collect(false);
+                assert_eq!(
+                    fast,
+                    collect(true),
+                    "{ruleset}, seed {seed}: {}",
+                    game.write_position(&pos)
+                );
+                assert_eq!(fast.iter().map(|x| x.0).collect::<Vec<_>>(), legal);
+                moves_seen += fast.len();
+                let a = legal[rng.below(legal.len())];
+                game.apply(&mut pos, a);
+            }
+        }
+        assert!(
+            moves_seen > 1000,
+            "{ruleset}: only {moves_seen} children compared"
+        );
+    }
+}

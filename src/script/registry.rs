@@ -260,6 +260,22 @@ pub fn fail(lua: &Lua, name: &str, msg: impl std::fmt::Display) -> mlua::Error {
     mlua::Error::runtime(format!("{at}game.{name}: {msg}"))
 }
 
+/// A string argument read by `parse` (a piece, a team, a square in the
+/// game's notation), or the refusal at the script's line: "`X` is not
+/// `what`", where `what` names the kind and its spellings. Every game's
+/// bindings read their notation arguments this one way.
+pub fn parsed<T>(
+    lua: &Lua,
+    name: &str,
+    v: &Value,
+    what: &str,
+    parse: impl FnOnce(&str) -> Option<T>,
+) -> mlua::Result<T> {
+    v.as_string()
+        .and_then(|s| s.to_str().ok().and_then(|s| parse(&s)))
+        .ok_or_else(|| fail(lua, name, format!("{} is not {what}", show(v))))
+}
+
 /// A Lua value as a message shows it: strings quoted, others by type.
 pub fn show(v: &Value) -> String {
     match v {

@@ -882,13 +882,26 @@ async fn rulesets(
     Ok(axum::Json(v).into_response())
 }
 
+/// A store job on a blocking thread (SQLite waits on the disk and on
+/// other processes' locks); a failure is a 500 that says what could not
+/// be done.
+async fn in_store<T: Send + 'static>(
+    what: &'static str,
+    job: impl FnOnce() -> Result<T, String> + Send + 'static,
+) -> Result<T, Refusal> {
+    tokio::task::spawn_blocking(job)
+        .await
+        .map_err(|_| refusal(500, what))?
+        .map_err(|e| refusal(500, format!("{what}: {e}")))
+}
+
 /// The listed games with a seat to claim (no token among them).
 async fn lobby(State(app): State<App>) -> Result<Response, Refusal> {
     let store = app.0.store.clone();
-    let rows = tokio::task::spawn_blocking(move || store.open_games(crate::web::lobby::MAX_LISTED))
-        .await
-        .map_err(|_| refusal(500, "the lobby could not be read"))?
-        .map_err(|e| refusal(500, format!("the lobby could not be read: {e}")))?;
+    let rows = in_store("the lobby could not be read", move || {
+        store.open_games(crate::web::lobby::MAX_LISTED)
+    })
+    .await?;
     let held = app
         .0
         .games
@@ -933,10 +946,10 @@ async fn join(
     let entry = app.held(&id, none)?;
     let store = app.0.store.clone();
     let id2 = id.clone();
-    let claimed = tokio::task::spawn_blocking(move || store.claim(&id2, req.seat))
-        .await
-        .map_err(|_| refusal(500, "the seat could not be claimed"))?
-        .map_err(|e| refusal(500, format!("the seat could not be claimed: {e}")))?;
+    let claimed = in_store("the seat could not be claimed", move || {
+        store.claim(&id2, req.seat)
+    })
+    .await?;
     let Some(k) = claimed else {
         return Err(refusal(
             409,
@@ -967,10 +980,10 @@ async fn lobby_watch(State(app): State<App>, Path(id): Path<String>) -> Result<R
     let entry = app.held(&id, none)?;
     let store = app.0.store.clone();
     let id2 = id.clone();
-    let state = tokio::task::spawn_blocking(move || store.lobby_state(&id2))
-        .await
-        .map_err(|_| refusal(500, "the lobby could not be read"))?
-        .map_err(|e| refusal(500, format!("the lobby could not be read: {e}")))?;
+    let state = in_store("the lobby could not be read", move || {
+        store.lobby_state(&id2)
+    })
+    .await?;
     if !matches!(state, Some((true, _))) {
         return Err(none());
     }

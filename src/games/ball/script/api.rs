@@ -14,7 +14,7 @@ use mlua::{Lua, Table, Value};
 
 pub use crate::script::registry::{Binding, Field};
 use crate::script::registry::{Api, Gate, Schema, field, read, write};
-use crate::script::registry::{fail, show};
+use crate::script::registry::{fail, parsed, show};
 
 use crate::games::ball::board::{Sq, squares};
 use crate::games::ball::params::{Params, Scope};
@@ -213,33 +213,15 @@ impl Gate for Ctx {
 }
 
 fn piece(lua: &Lua, name: &str, v: &Value) -> mlua::Result<PieceId> {
-    v.as_string()
-        .and_then(|s| s.to_str().ok().and_then(|s| PieceId::parse(&s)))
-        .ok_or_else(|| {
-            fail(
-                lua,
-                name,
-                format!("{} is not a piece id (ATK1-ATK7, DEF1-DEF7)", show(v)),
-            )
-        })
+    parsed(lua, name, v, "a piece id (ATK1-ATK7, DEF1-DEF7)", PieceId::parse)
 }
 
 fn square(lua: &Lua, name: &str, v: &Value) -> mlua::Result<Sq> {
-    v.as_string()
-        .and_then(|s| s.to_str().ok().and_then(|s| Sq::parse(&s).ok()))
-        .ok_or_else(|| fail(lua, name, format!("{} is not a playable square", show(v))))
+    parsed(lua, name, v, "a playable square", |s| Sq::parse(s).ok())
 }
 
 fn team(lua: &Lua, name: &str, v: &Value) -> mlua::Result<Team> {
-    v.as_string()
-        .and_then(|s| s.to_str().ok().and_then(|s| Team::parse(&s)))
-        .ok_or_else(|| {
-            fail(
-                lua,
-                name,
-                format!("{} is not a team (\"ATK\" or \"DEF\")", show(v)),
-            )
-        })
+    parsed(lua, name, v, "a team (\"ATK\" or \"DEF\")", Team::parse)
 }
 
 /// Registers every binding into a fresh `game` table.

@@ -14,7 +14,7 @@ use super::{Frame, GateballBinding, Scope};
 use crate::games::gateball::event::Event;
 use crate::games::gateball::position::Team;
 use crate::script::registry::{Api, Binding, Field, Schema, field, read, write};
-use crate::script::registry::{Registrar, fail, show};
+use crate::script::registry::{Registrar, fail, parsed, show};
 use crate::script::variants::{Ctx, ctx};
 
 /// Every binding, in the order of the reference.
@@ -140,15 +140,11 @@ fn ball(lua: &Lua, name: &str, v: &Value) -> mlua::Result<u8> {
 }
 
 fn team(lua: &Lua, name: &str, v: &Value) -> mlua::Result<Team> {
-    match v.as_string().map(|s| s.to_string_lossy()).as_deref() {
-        Some("red") => Ok(Team::Red),
-        Some("blue") => Ok(Team::Blue),
-        _ => Err(fail(
-            lua,
-            name,
-            format!("{} is not a team (\"red\" or \"blue\")", show(v)),
-        )),
-    }
+    parsed(lua, name, v, "a team (\"red\" or \"blue\")", |s| match s {
+        "red" => Some(Team::Red),
+        "blue" => Some(Team::Blue),
+        _ => None,
+    })
 }
 
 /// The slot of counter `name` for `who` (nil, a team or a ball).

@@ -17,7 +17,7 @@ use crate::games::gball::position::{
     stars_name, team_of,
 };
 use crate::script::registry::{Api, Binding, Field, Schema, field, read, write};
-use crate::script::registry::{fail, show};
+use crate::script::registry::{fail, parsed, show};
 use crate::script::variants::{Ctx, ctx};
 
 /// Every binding, in the order of the reference.
@@ -448,40 +448,20 @@ fn c(lua: &Lua) -> mlua::Result<mlua::AppDataRefMut<'_, Ctx<GballBinding>>> {
 type Registrar<'a> = crate::script::registry::Registrar<'a, Ctx<GballBinding>>;
 
 fn player(lua: &Lua, name: &str, v: &Value) -> mlua::Result<u8> {
-    v.as_string()
-        .and_then(|s| s.to_str().ok().and_then(|s| parse_id(&s)))
-        .ok_or_else(|| {
-            fail(
-                lua,
-                name,
-                format!("{} is not a player id (RED1-RED9, BLU1-BLU9)", show(v)),
-            )
-        })
+    parsed(lua, name, v, "a player id (RED1-RED9, BLU1-BLU9)", parse_id)
 }
 
 fn team(lua: &Lua, name: &str, v: &Value) -> mlua::Result<Team> {
-    v.as_string()
-        .and_then(|s| s.to_str().ok().and_then(|s| Team::parse(&s)))
-        .ok_or_else(|| {
-            fail(
-                lua,
-                name,
-                format!("{} is not a team (\"RED\" or \"BLU\")", show(v)),
-            )
-        })
+    parsed(lua, name, v, "a team (\"RED\" or \"BLU\")", Team::parse)
 }
 
 fn star(lua: &Lua, name: &str, v: &Value) -> mlua::Result<u8> {
-    match v.as_string().map(|s| s.to_string_lossy()).as_deref() {
-        Some("J") => Ok(STAR_J),
-        Some("C") => Ok(STAR_C),
-        Some("T") => Ok(STAR_T),
-        _ => Err(fail(
-            lua,
-            name,
-            format!("{} is not a star (\"J\", \"C\" or \"T\")", show(v)),
-        )),
-    }
+    parsed(lua, name, v, "a star (\"J\", \"C\" or \"T\")", |s| match s {
+        "J" => Some(STAR_J),
+        "C" => Some(STAR_C),
+        "T" => Some(STAR_T),
+        _ => None,
+    })
 }
 
 fn roster_player(lua: &Lua, name: &str, pos: &Position, p: u8) -> mlua::Result<()> {

@@ -269,6 +269,9 @@ pub struct Host<B: Binding> {
     /// A failed hook of variant k, point p is at `k * POINTS.len() + p`.
     failed: RefCell<Vec<bool>>,
     errors: RefCell<Vec<ScriptError>>,
+    /// Whether some variant hooks point p, fixed at load: the engines ask
+    /// it on every action before any Lua (`hooks`).
+    hooked: Vec<bool>,
     binding: PhantomData<B>,
 }
 
@@ -308,6 +311,7 @@ impl<B: Binding> Host<B> {
             frozen: Vec::new(),
             failed: RefCell::new(Vec::new()),
             errors: RefCell::new(Vec::new()),
+            hooked: Vec::new(),
             binding: PhantomData,
         };
         let mut errors = Vec::new();
@@ -325,6 +329,9 @@ impl<B: Binding> Host<B> {
                 Err(e) => errors.push(at_field(e, &src.text)),
             }
         }
+        host.hooked = (0..B::POINTS.len())
+            .map(|p| host.variants.iter().any(|v| v.points[p].is_some()))
+            .collect();
         layout.hooked = B::POINTS
             .iter()
             .enumerate()
@@ -394,8 +401,9 @@ impl<B: Binding> Host<B> {
     }
 
     /// Whether some variant hooks point `p`.
+    #[inline]
     pub fn hooks(&self, p: usize) -> bool {
-        self.variants.iter().any(|v| v.points[p].is_some())
+        self.hooked[p]
     }
 
     /// The errors of this game so far, oldest first; emptied.

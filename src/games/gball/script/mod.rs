@@ -92,8 +92,6 @@ pub struct Script {
     pub sources: Vec<Source>,
     pub host: Host<Binding>,
     pub rules: Rules,
-    /// Whether some variant hooks each point, by [`Point`].
-    hooked: Vec<bool>,
     /// The variants' own actions, offered wherever a player may `stay`
     /// (G6.3): `resolve`, then he stays.
     pub actions: Vec<crate::script::variants::ActionDecl>,
@@ -151,7 +149,6 @@ impl Script {
             ..Layout::default()
         };
         let host = Host::<Binding>::load(sources, &mut layout)?;
-        let hooked = (0..points::POINTS.len()).map(|p| host.hooks(p)).collect();
         let mut actions = Vec::new();
         let mut errors = Vec::new();
         for (k, v) in host.variants.iter().enumerate() {
@@ -175,7 +172,6 @@ impl Script {
                 params: params.clone(),
                 layout: Rc::new(layout),
             },
-            hooked,
         })
     }
 

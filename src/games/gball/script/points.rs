@@ -217,7 +217,7 @@ impl Script {
     /// Whether some variant hooks `p`.
     #[inline]
     pub fn hooks(&self, p: Point) -> bool {
-        self.hooked[p as usize]
+        self.host.hooks(p as usize)
     }
 
     fn ask<T>(

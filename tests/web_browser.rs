@@ -811,7 +811,10 @@ fn web_browser_a_long_bot_game_watched_to_its_end() {
         // Every view the page fetched: the first a page of the log, each
         // update a few kilobytes.
         let sizes = view_sizes(&c, &id);
-        assert!(sizes.len() >= 5, "the page followed the game: {sizes:?}");
+        // How many updates the page fetched depends on how fast the bots
+        // play the last actions (a change coalesces those before it): the
+        // first view and at least one update, whose sizes are checked.
+        assert!(sizes.len() >= 2, "the page followed the game: {sizes:?}");
         let (first, rest) = sizes.split_first().unwrap();
         let most = rest.iter().max().copied().unwrap_or(0);
         let mean = rest.iter().sum::<u64>() / rest.len().max(1) as u64;

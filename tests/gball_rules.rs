@@ -1069,3 +1069,84 @@ fn g13_2_g13_1_games_to_miss() {
     assert!(!legal(&g, &pos).contains(&"keep RED6".to_string()), "G10.6");
     reread(&g, &pos);
 }
+
+/// G6.5 GANGING, as the engine finds it (from the team-mates' side,
+/// `rules::ganging_barred`) against the rule read the plain way: a
+/// direction is barred when a team-mate who already moved this phase
+/// (`rules::moved_before`) stands on the air square that way, facing
+/// it. Over scattered positions — any square, facing, status, stars,
+/// initiative and demoralised team — for every wall player.
+#[test]
+fn g6_5_ganging_bar_is_the_rule_read_from_either_side() {
+    use ball::games::gball::action::Action;
+    use ball::games::gball::board::{self, NONE};
+    use ball::games::gball::position::members;
+    let g = standard();
+    let base = g.start(1);
+    let mut rng = SplitMix64::new(65);
+    let mut barred_seen = 0;
+    let mut legal = Vec::new();
+    for _ in 0..20_000 {
+        let mut pos = base.clone();
+        for p in members(pos.roster) {
+            let pl = &mut pos.players[p as usize];
+            pl.at = if rng.below(12) == 0 {
+                NONE
+            } else {
+                rng.below(board::SQUARES) as u8
+            };
+            pl.facing = if rng.below(12) == 0 {
+                NONE
+            } else {
+                rng.below(8) as u8
+            };
+            pl.out = if rng.below(8) == 0 {
+                Status::Point
+            } else {
+                Status::None
+            };
+            pos.set_stars(p, rng.below(8) as u8);
+        }
+        pos.initiative = [None, Some(Team::Red), Some(Team::Blu)][rng.below(3)];
+        pos.demoralised = [None, None, Some(Team::Red), Some(Team::Blu)][rng.below(4)];
+        for p in members(pos.roster) {
+            let sq = pos.players[p as usize].at;
+            if !board::is_wall(sq) {
+                continue;
+            }
+            let moved = rules::moved_before(&pos, p);
+            let mut want = 0u8;
+            for d in 0..8 {
+                let n = board::neighbour(sq, d);
+                if board::is_air(n)
+                    && members(moved).any(|q| {
+                        let ql = &pos.players[q as usize];
+                        ql.at == n && ql.facing == d
+                    })
+                {
+                    want |= 1 << d;
+                }
+            }
+            assert_eq!(rules::ganging_barred(&pos, p), want, "player {p} on {sq}");
+            barred_seen += usize::from(want != 0);
+            // The decision lists exactly the unbarred steps, and the
+            // engine's "is there a choice?" agrees with the list.
+            pos.pending = Some(Pending::Move(p));
+            g.legal_into(&pos, &mut legal);
+            let listed = legal.iter().fold(0u8, |m, a| match a {
+                Action::Move { dir, .. } => m | 1 << dir,
+                _ => m,
+            });
+            let steps = (0..8)
+                .filter(|&d| pos.ball.holder != p && board::wall_step_ok(sq, d))
+                .fold(0u8, |m, d| m | 1 << d);
+            assert_eq!(listed, steps & !want, "player {p} on {sq}");
+            let (n, first) = rules::first_two(&g, &pos);
+            assert_eq!((n, first), (legal.len().min(2), legal.first().copied()));
+        }
+    }
+    assert!(
+        barred_seen > 100,
+        "only {barred_seen} bars: the scatter misses the case"
+    );
+}

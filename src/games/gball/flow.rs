@@ -228,6 +228,7 @@ pub fn new_match_with<S: Sink<Event>, H: Hooks>(
         roster: 0,
         players: [Player::default(); 18],
         veterans: 0,
+        star_sets: [0; 3],
         misses: Arc::new([Misses::None; 18]),
         stats: Arc::new([SetStats::default(); 18]),
         resolution: None,
@@ -244,7 +245,7 @@ pub fn new_match_with<S: Sink<Event>, H: Hooks>(
         for entry in g.teams.roster(team) {
             let p = pid(team, entry.number);
             pos.roster |= bit(p);
-            pos.players[p as usize].stars = entry.stars;
+            pos.set_stars(p, entry.stars);
             if entry.veteran {
                 pos.veterans |= bit(p);
             }
@@ -621,28 +622,24 @@ pub fn earn<S: Sink<Event>, H: Hooks>(g: &Gball, pos: &mut Position, cx: &mut Ct
         return;
     }
     let pr = &g.params;
-    let pl = &mut pos.players[p as usize];
     if pos.veterans & bit(p) != 0 {
         return;
     }
     let s = pos.stats[p as usize];
-    if pl.stars & STAR_C == 0
+    if pos.stars(p) & STAR_C == 0
         && s.catches >= pr.catch_attempts_min
         && 1000 * u64::from(s.caught) >= u64::from(pr.catch_rate_min) * u64::from(s.catches)
         && cx.hooks.earns_star(pos, p, 'C')
     {
-        let pl = &mut pos.players[p as usize];
-        pl.stars |= STAR_C;
+        pos.set_stars(p, pos.stars(p) | STAR_C);
         cx.emit(Event::Star(p, 'C'));
     }
-    let pl = &mut pos.players[p as usize];
-    if pl.stars & STAR_T == 0
+    if pos.stars(p) & STAR_T == 0
         && s.tackles >= pr.tackles_min
         && 1000 * u64::from(s.won) >= u64::from(pr.tackle_rate_min) * u64::from(s.tackles)
         && cx.hooks.earns_star(pos, p, 'T')
     {
-        let pl = &mut pos.players[p as usize];
-        pl.stars |= STAR_T;
+        pos.set_stars(p, pos.stars(p) | STAR_T);
         cx.emit(Event::Star(p, 'T'));
     }
 }
@@ -658,15 +655,14 @@ fn score<S: Sink<Event>, H: Hooks>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S
             Arc::make_mut(&mut pos.stats)[q as usize].streak = 0;
         }
     }
-    let pl = &mut pos.players[p as usize];
     Arc::make_mut(&mut pos.stats)[p as usize].streak += 1;
     if g.params.earned_stars
         && pos.veterans & bit(p) == 0
-        && pl.stars & STAR_J == 0
+        && pos.stars(p) & STAR_J == 0
         && pos.stats[p as usize].streak >= u32::from(g.params.hat_trick)
         && cx.hooks.earns_star(pos, p, 'J')
     {
-        pos.players[p as usize].stars |= STAR_J;
+        pos.set_stars(p, pos.stars(p) | STAR_J);
         cx.emit(Event::Star(p, 'J'));
     }
     cx.ended = Some(PointEnd::Scored {

@@ -81,7 +81,7 @@ fn player_v(pos: &Position, p: u8) -> Value {
     let s = pos.stats[p as usize];
     json!({
         "id": id_name(p),
-        "stars": super::position::stars_name(pl.stars),
+        "stars": super::position::stars_name(pos.stars(p)),
         "veteran": pos.veterans & bit(p) != 0,
         "at": sq_v(pl.at),
         "facing": dir_v(pl.facing),
@@ -542,6 +542,7 @@ fn parse(game: &Gball, v: &Value) -> Result<Position, JsonError> {
     let list = arr(get(top, "players", "")?, "players", PLAYERS)?;
     let mut players = [Player::default(); PLAYERS];
     let mut veterans = 0u32;
+    let mut star_sets = [0u32; 3];
     let mut misses_of = [Misses::None; PLAYERS];
     let mut stats_of = [SetStats::default(); PLAYERS];
     let mut roster = 0u32;
@@ -628,8 +629,10 @@ fn parse(game: &Gball, v: &Value) -> Result<Position, JsonError> {
             at,
             out,
             facing,
-            stars,
         };
+        for (i, set) in star_sets.iter_mut().enumerate() {
+            *set |= u32::from(stars >> i & 1) << p;
+        }
         if veteran {
             veterans |= bit(p);
         }
@@ -748,6 +751,7 @@ fn parse(game: &Gball, v: &Value) -> Result<Position, JsonError> {
         roster,
         players,
         veterans,
+        star_sets,
         misses: std::sync::Arc::new(misses_of),
         stats: std::sync::Arc::new(stats_of),
         resolution,

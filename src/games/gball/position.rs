@@ -130,20 +130,20 @@ pub struct SetStats {
 }
 
 /// What the engine and the evaluation read of every player on every
-/// action, in four bytes: the per-player passes (the in-play masks, the
-/// order's jumpers) then go four players to a vector register, and the
-/// position's copies for every action greedy weighs move 72 bytes of
-/// players rather than 648. The rarely read facts are the position's
-/// [`Position::veterans`], [`Position::misses`] and [`Position::stats`].
+/// action, in three bytes aligned to four: the position's copies for
+/// every action greedy weighs move 72 bytes of players rather than 648,
+/// and a player's place is its index shifted (three bytes apart cost
+/// the per-player passes a tenth more instructions). The rarely read
+/// facts are the position's [`Position::veterans`],
+/// [`Position::star_sets`], [`Position::misses`] and [`Position::stats`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(C)]
+#[repr(C, align(4))]
 pub struct Player {
     /// A square, or [`NONE`] off court.
     pub at: u8,
     pub out: Status,
     /// A direction on court, [`NONE`] off.
     pub facing: u8,
-    pub stars: u8,
 }
 
 impl Default for Player {
@@ -152,7 +152,6 @@ impl Default for Player {
             at: NONE,
             out: Status::None,
             facing: NONE,
-            stars: 0,
         }
     }
 }
@@ -444,6 +443,12 @@ pub struct Position {
     pub players: [Player; PLAYERS],
     /// The veterans (G2.2), as a mask.
     pub veterans: u32,
+    /// The players with each star (G2.2), as masks by the star's bit
+    /// index (J, C, T): the movement order's groups are the jumpers, and
+    /// the flow works them out at every step of every action greedy
+    /// weighs — from a mask, not a pass over the players' bytes. Read and
+    /// written through [`Position::stars`] and [`Position::set_stars`].
+    pub star_sets: [u32; 3],
     /// Games each player will miss after the match, by index. Shared
     /// between copies until one writes (`Arc::make_mut`): greedy copies
     /// the position for every action it weighs, and these 504 bytes of
@@ -489,6 +494,7 @@ impl Clone for Position {
             roster: self.roster,
             players: self.players,
             veterans: self.veterans,
+            star_sets: self.star_sets,
             misses: self.misses.clone(),
             stats: self.stats.clone(),
             resolution: self.resolution,
@@ -521,6 +527,7 @@ impl Clone for Position {
             roster,
             players,
             veterans,
+            star_sets,
             misses,
             stats,
             resolution,
@@ -548,6 +555,7 @@ impl Clone for Position {
         *roster = src.roster;
         *players = src.players;
         *veterans = src.veterans;
+        *star_sets = src.star_sets;
         // Mostly the very same counters (greedy copies one position
         // again and again): then not even the reference counts.
         if !Arc::ptr_eq(misses, &src.misses) {
@@ -586,6 +594,28 @@ impl Position {
 
     pub fn player(&self, p: u8) -> &Player {
         &self.players[p as usize]
+    }
+
+    /// `p`'s stars, as `STAR_*` bits.
+    pub fn stars(&self, p: u8) -> u8 {
+        let mut s = 0;
+        for (i, set) in self.star_sets.iter().enumerate() {
+            s |= u8::from(set & bit(p) != 0) << i;
+        }
+        s
+    }
+
+    /// Gives `p` exactly the stars `stars` (`STAR_*` bits).
+    pub fn set_stars(&mut self, p: u8, stars: u8) {
+        for (i, set) in self.star_sets.iter_mut().enumerate() {
+            *set = *set & !bit(p) | u32::from(stars >> i & 1) << p;
+        }
+    }
+
+    /// The players with `star` (one `STAR_*` bit), as a mask.
+    #[inline]
+    pub fn with_star(&self, star: u8) -> u32 {
+        self.star_sets[(star.trailing_zeros() as usize).min(2)]
     }
 
     /// On court with no status (G2.5).
@@ -646,6 +676,36 @@ impl Position {
             "off court".into()
         } else {
             board::square_name(self.ball.at)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::gball::Gball;
+
+    /// Stars kept as masks read back as each player's bits, with every
+    /// other player's untouched.
+    #[test]
+    fn stars_as_masks() {
+        let g = Gball::default();
+        let mut pos = g.start(1);
+        let f = |p: u8| (3 * p + 1) % 8;
+        let before: Vec<u8> = (0..18).map(|p| pos.stars(p)).collect();
+        for p in 0..18u8 {
+            for s in 0..8u8 {
+                pos.set_stars(p, s);
+                assert_eq!(pos.stars(p), s);
+                for (star, i) in [(STAR_J, 0), (STAR_C, 1), (STAR_T, 2)] {
+                    assert_eq!(pos.with_star(star) & bit(p) != 0, s >> i & 1 == 1);
+                }
+                for q in (0..18u8).filter(|&q| q != p) {
+                    let want = if q < p { f(q) } else { before[q as usize] };
+                    assert_eq!(pos.stars(q), want, "{q} after {p}");
+                }
+            }
+            pos.set_stars(p, f(p));
         }
     }
 }

@@ -21,7 +21,7 @@ use super::{Gball, Team};
 /// (G2.2, G15.4).
 #[inline]
 pub fn effective(pos: &Position, p: u8, star: u8) -> bool {
-    pos.players[p as usize].stars & star != 0 && pos.demoralised != Some(team_of(p))
+    pos.with_star(star) & bit(p) != 0 && pos.demoralised != Some(team_of(p))
 }
 
 pub fn star_catcher(pos: &Position, p: u8) -> bool {
@@ -43,13 +43,7 @@ pub struct Groups(pub [u32; 4]);
 
 pub fn groups(pos: &Position) -> Groups {
     let init = pos.initiative.unwrap_or(Team::Red);
-    // Every slot without a branch, then the roster: the flow works out
-    // the order at each step of a phase, for every action greedy weighs.
-    let mut jumpers = 0u32;
-    for (i, pl) in pos.players.iter().enumerate() {
-        jumpers |= u32::from(pl.stars & STAR_J != 0) << i;
-    }
-    jumpers &= pos.roster;
+    let mut jumpers = pos.with_star(STAR_J) & pos.roster;
     if let Some(t) = pos.demoralised {
         jumpers &= !t.mask();
     }
@@ -70,7 +64,7 @@ pub fn order_key(pos: &Position, p: u8) -> usize {
         return 4 * 32;
     }
     let team = team_of(p);
-    let jumper = pos.players[p as usize].stars & STAR_J != 0 && pos.demoralised != Some(team);
+    let jumper = pos.with_star(STAR_J) & bit(p) != 0 && pos.demoralised != Some(team);
     let mine = pos.initiative.unwrap_or(Team::Red) == team;
     let group = 2 * usize::from(jumper) + usize::from(mine);
     group * 32 + p as usize

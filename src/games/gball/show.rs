@@ -153,7 +153,7 @@ pub fn details(pos: &Position) -> Vec<String> {
             .map(|&p| {
                 let pl = &pos.players[p as usize];
                 let mut s = format!("{} {}", Id(p), dir_name(pl.facing));
-                let st = stars_name(pl.stars);
+                let st = stars_name(pos.stars(p));
                 if !st.is_empty() {
                     s.push(' ');
                     s.push_str(&st);

@@ -66,7 +66,7 @@ pub fn of_position(pos: &super::position::Position) -> Teams {
         members(pos.roster & team.mask())
             .map(|p| Roster {
                 number: number_of(p),
-                stars: pos.players[p as usize].stars,
+                stars: pos.stars(p),
                 veteran: pos.veterans & (1 << p) != 0,
             })
             .collect()

@@ -146,14 +146,13 @@ pub fn fielded(
         .map(|&(number, player, stars)| {
             let p = pid(team, number);
             debug_assert_eq!((team_of(p), number_of(p)), (team, number));
-            let st = &pos.players[p as usize];
             Fielded {
                 number,
                 player,
                 stars,
                 veteran: pos.veterans & (1 << p) != 0,
                 goals: tally.goals[p as usize],
-                stars_after: st.stars,
+                stars_after: pos.stars(p),
                 injury: tally.injury[p as usize].map(|i| {
                     if i == Injury::Serious {
                         "serious".to_string()

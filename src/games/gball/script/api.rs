@@ -530,6 +530,7 @@ pub fn register(lua: &Lua, game: &Table) -> mlua::Result<()> {
         roster_player(lua, "player", &cx.pos, p)?;
         let pl = cx.pos.players[p as usize];
         let veteran = cx.pos.veterans & (1 << p) != 0;
+        let stars = cx.pos.stars(p);
         let in_play = cx.pos.in_play(p);
         let holder = cx.pos.ball.holder == p;
         drop(cx);
@@ -544,7 +545,7 @@ pub fn register(lua: &Lua, game: &Table) -> mlua::Result<()> {
             t.set("facing", dir_name(pl.facing))?;
         }
         t.set("out", pl.out.name())?;
-        t.set("stars", stars_name(pl.stars))?;
+        t.set("stars", stars_name(stars))?;
         t.set("veteran", veteran)?;
         t.set("in_play", in_play)?;
         t.set("holder", holder)?;
@@ -634,12 +635,8 @@ pub fn register(lua: &Lua, game: &Table) -> mlua::Result<()> {
                 drop(cx);
                 return Err(e);
             }
-            let pl = &mut cx.pos.players[p as usize];
-            if give {
-                pl.stars |= s;
-            } else {
-                pl.stars &= !s;
-            }
+            let now = cx.pos.stars(p);
+            cx.pos.set_stars(p, if give { now | s } else { now & !s });
             Ok(())
         })?;
     }

@@ -197,6 +197,53 @@ pub fn neighbour(sq: u8, d: u8) -> u8 {
     }
 }
 
+/// The air squares as a bitboard: every one is below 64 (columns B–J,
+/// rows 2–5), so a set of them is a `u64`, and `1 << (sq & 63)` of any
+/// byte is either its own air bit or a bit outside [`AIR`] (off the grid
+/// or a wall). The flow's per-player passes (who shares an air square,
+/// who stands next to a wall player) use it for a set without a branch.
+pub const AIR: u64 = air_board();
+
+const fn air_board() -> u64 {
+    let mut b = 0u64;
+    let mut sq = 0;
+    while sq < SQUARES {
+        if matches!(kind(sq as u8), Kind::Air) {
+            assert!(sq < 64, "an air square past bit 63");
+            b |= 1 << sq;
+        }
+        sq += 1;
+    }
+    b
+}
+
+/// The air squares next to `sq` (a bitboard, see [`AIR`]); 0 for any
+/// byte that is not a square.
+#[inline]
+pub fn air_around(sq: u8) -> u64 {
+    AIR_AROUND.get(sq as usize).copied().unwrap_or(0)
+}
+
+static AIR_AROUND: [u64; SQUARES] = build_air_around();
+
+const fn build_air_around() -> [u64; SQUARES] {
+    let mut t = [0u64; SQUARES];
+    let neighbours = build_neighbours();
+    let mut sq = 0;
+    while sq < SQUARES {
+        let mut d = 0;
+        while d < 8 {
+            let n = neighbours[sq][d];
+            if n != NONE && matches!(kind(n), Kind::Air) {
+                t[sq] |= 1 << n;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
 /// Whether a player on `sq` may jump, or a holder there may throw, in
 /// direction `d` as far as the court goes (G6.5 WALL-WALKING, G10.2
 /// PARALLEL PASS): the neighbour exists and is not a wall square sharing

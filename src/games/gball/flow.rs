@@ -713,9 +713,18 @@ fn point_start<S: Sink<Event>, H: Hooks>(g: &Gball, pos: &mut Position, cx: &mut
 }
 
 fn place_next(g: &Gball, pos: &mut Position, last: Team) -> Step {
+    // Over the team's nine slots without a branch: greedy weighs each
+    // placement, and each asks this.
     let need = |pos: &Position, t: Team| {
-        let want = available(pos, t).min(u32::from(g.params.players_on_court));
-        want.saturating_sub(pos.on_court(t).count_ones())
+        let first = t.mask().trailing_zeros();
+        let (mut free, mut on) = (0u32, 0u32);
+        for (i, pl) in pos.players[first as usize..first as usize + 9].iter().enumerate() {
+            free |= u32::from(pl.out == Status::None) << i;
+            on |= u32::from(pl.at != NONE) << i;
+        }
+        let team = pos.roster >> first;
+        let want = (free & team).count_ones().min(u32::from(g.params.players_on_court));
+        want.saturating_sub((on & team).count_ones())
     };
     let next = if need(pos, last.other()) > 0 {
         last.other()
@@ -901,25 +910,29 @@ fn mate_turns_from(pos: &mut Position, i: usize) -> Step {
     // every phase 1 of every action greedy weighs; a pair-by-pair scan
     // was 7 % of its instructions.
     let inplay = pos.in_play_mask();
-    let mut seen = [0u128; 2];
-    let mut shared = [0u128; 2];
-    for p in members(inplay) {
-        let sq = pos.players[p as usize].at;
-        if sq == ts || !board::is_air(sq) {
-            continue;
+    // Air squares as bits (`board::AIR`): a square outside it (a wall,
+    // the tackle square) is dropped at the end, not tested per player.
+    let keep = board::AIR & !(1u64 << (ts & 63) & board::AIR);
+    let mut seen = [0u64; 2];
+    let mut shared = [0u64; 2];
+    for t in Team::BOTH {
+        let (seen, shared) = (&mut seen[t.index()], &mut shared[t.index()]);
+        for p in members(inplay & t.mask()) {
+            let b = 1u64 << (pos.players[p as usize].at & 63);
+            *shared |= *seen & b;
+            *seen |= b;
         }
-        let t = team_of(p).index();
-        shared[t] |= seen[t] & (1u128 << sq);
-        seen[t] |= 1u128 << sq;
+        *shared &= keep;
     }
     if shared == [0, 0] {
         return Step::Resolve;
     }
     let mut sharing = 0u32;
-    for p in members(inplay) {
-        let sq = pos.players[p as usize].at;
-        if sq != ts && board::is_air(sq) && shared[team_of(p).index()] & (1u128 << sq) != 0 {
-            sharing |= bit(p);
+    for t in Team::BOTH {
+        for p in members(inplay & t.mask()) {
+            if shared[t.index()] & 1u64 << (pos.players[p as usize].at & 63) != 0 {
+                sharing |= bit(p);
+            }
         }
     }
     for (_, p) in groups(pos).from(i) {

@@ -350,6 +350,17 @@ pub fn ganging_barred(pos: &Position, p: u8) -> u8 {
     if sq == NONE {
         return 0;
     }
+    // Whether any team-mate (in play or not) stands on an air square
+    // next to `sq` at all, without a branch: mostly none does, and the
+    // judgement stops here.
+    let first = team_of(p).mask().trailing_zeros() as usize;
+    let mut around = 0u64;
+    for ql in &pos.players[first..first + 9] {
+        around |= 1 << (ql.at & 63);
+    }
+    if around & board::air_around(sq) == 0 {
+        return 0;
+    }
     let mut near = 0u32;
     for q in members(pos.roster & team_of(p).mask() & !bit(p)) {
         let ql = &pos.players[q as usize];

@@ -244,6 +244,34 @@ const fn build_air_around() -> [u64; SQUARES] {
     t
 }
 
+/// The directions [`wall_step_ok`] allows from `sq`, as a mask by
+/// direction; 0 for any byte that is not a square: a wall player's
+/// decision is listed from these, for every action greedy weighs.
+#[inline]
+pub fn wall_steps(sq: u8) -> u8 {
+    WALL_STEPS[sq as usize]
+}
+
+static WALL_STEPS: [u8; 256] = build_wall_steps();
+
+const fn build_wall_steps() -> [u8; 256] {
+    let mut t = [0; 256];
+    let neighbours = build_neighbours();
+    let mut sq = 0;
+    while sq < SQUARES {
+        let mut d = 0;
+        while d < 8 {
+            let n = neighbours[sq][d];
+            if n != NONE && (matches!(kind(n), Kind::Air) || is_diagonal(d as u8)) {
+                t[sq] |= 1 << d;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
 /// Whether a player on `sq` may jump, or a holder there may throw, in
 /// direction `d` as far as the court goes (G6.5 WALL-WALKING, G10.2
 /// PARALLEL PASS): the neighbour exists and is not a wall square sharing

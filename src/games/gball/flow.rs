@@ -902,7 +902,12 @@ fn move_from<S: Sink<Event>, H: Hooks>(g: &Gball, pos: &mut Position, cx: &mut C
 
 /// G9.2: team-mate turns, in movement order from index `i`.
 fn mate_turns_from(pos: &mut Position, i: usize) -> Step {
-    let ts = rules::tackle_square(pos);
+    // Who is on the ball's square, found once for the tackle square here
+    // and for the resolution that follows when nobody turns (the
+    // position is the same): asked after every phase 1 of every action
+    // greedy weighs.
+    let on_ball = rules::on_ball(pos);
+    let ts = rules::tackle_square(pos, on_ball);
     // The players in play on an air square other than the tackle square
     // who share it with a team-mate.
     // Squares as bits, per team: one pass finds the shared squares, a
@@ -925,7 +930,7 @@ fn mate_turns_from(pos: &mut Position, i: usize) -> Step {
         *shared &= keep;
     }
     if shared == [0, 0] {
-        return Step::Resolve;
+        return resolve_on(pos, on_ball);
     }
     let mut sharing = 0u32;
     for t in Team::BOTH {
@@ -944,16 +949,20 @@ fn mate_turns_from(pos: &mut Position, i: usize) -> Step {
             return Step::Decide;
         }
     }
-    Step::Resolve
+    resolve_on(pos, on_ball)
 }
 
 /// G7.2, G11.2: which ball resolution the phase has.
 fn resolve(pos: &mut Position) -> Step {
+    resolve_on(pos, rules::on_ball(pos))
+}
+
+/// [`resolve`] with the players in play on the ball's square, `on`.
+fn resolve_on(pos: &mut Position, on: u32) -> Step {
     let sq = pos.ball.at;
     if sq == NONE {
         return Step::Act;
     }
-    let on = pos.in_play_on(sq);
     let (red, blu) = (on & Team::Red.mask() != 0, on & Team::Blu.mask() != 0);
     let kind = if pos.ball.holder == NONE {
         if red && blu {

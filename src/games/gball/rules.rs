@@ -142,16 +142,20 @@ pub fn order(pos: &Position) -> Vec<u8> {
     groups(pos).from(0).map(|(_, p)| p).collect()
 }
 
-/// The tackle square of the phase (G7.2): the ball's square when players
-/// in play of both teams are on it; else [`NONE`].
-pub fn tackle_square(pos: &Position) -> u8 {
-    let sq = pos.ball.at;
-    if sq == NONE {
-        return NONE;
+/// The players in play on the ball's square (none when it is off court).
+pub fn on_ball(pos: &Position) -> u32 {
+    if pos.ball.at == NONE {
+        0
+    } else {
+        pos.in_play_on(pos.ball.at)
     }
-    let on = pos.in_play_on(sq);
-    if on & Team::Red.mask() != 0 && on & Team::Blu.mask() != 0 {
-        sq
+}
+
+/// The tackle square of the phase (G7.2): the ball's square when players
+/// in play of both teams are on it ([`on_ball`], given); else [`NONE`].
+pub fn tackle_square(pos: &Position, on_ball: u32) -> u8 {
+    if on_ball & Team::Red.mask() != 0 && on_ball & Team::Blu.mask() != 0 {
+        pos.ball.at
     } else {
         NONE
     }
@@ -546,13 +550,21 @@ pub fn raw_visit(g: &Gball, pos: &Position, f: &mut impl FnMut(Action) -> bool) 
             }
         }
         Pending::Move(p) => {
-            let mut any = false;
-            let barred = ganging_barred(pos, p);
-            for d in 0..8 {
-                if barred & (1 << d) == 0 && move_ok_after(pos, p, d, 0) {
-                    any = true;
-                    emit!(Action::Move { player: p, dir: d });
+            // `move_ok` for every direction at once: the steps from the
+            // square, less the bar (none for the holder, G6.5).
+            let sq = pos.players[p as usize].at;
+            let mut moves = 0;
+            if pos.ball.holder != p {
+                moves = board::wall_steps(sq);
+                if moves != 0 {
+                    moves &= !ganging_barred(pos, p);
                 }
+            }
+            let any = moves != 0;
+            while moves != 0 {
+                let d = moves.trailing_zeros() as u8;
+                moves &= moves - 1;
+                emit!(Action::Move { player: p, dir: d });
             }
             let on_goal = {
                 let sq = pos.players[p as usize].at;

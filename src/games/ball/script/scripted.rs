@@ -21,8 +21,8 @@ use super::points::{POINTS, Point};
 use super::targets::Facts;
 use crate::games::ball::action::Action;
 use crate::games::ball::apply;
-use crate::games::ball::event::{Event, Taking};
-use crate::games::ball::extension::{CardSummary, Extension, ScriptError};
+use crate::games::ball::event::Event;
+use crate::games::ball::extension::{CardSummary, EarnedBy, Extension, PlainCards, ScriptError};
 use crate::games::ball::json::PositionError;
 use crate::games::ball::params::{MAX_TURN_AP, Params, Verb};
 use crate::games::ball::piece::Team;
@@ -72,19 +72,17 @@ pub struct Scripted {
     /// reset of a state no script touched has nothing to undo.
     touched: Cell<bool>,
     pub(crate) card_mode: bool,
-    pub(crate) ep: EpTable,
-    /// What each verb earns (B11.3), by `Verb` index: one load an action,
-    /// where the EP table goes through its key map.
-    verb_ep: [u32; Verb::ALL.len()],
+    /// The EP table by index (one load a verb or an event, where the
+    /// table goes through its key map) and each coach's cheapest card in
+    /// EP: below it, a legal list asks no card (most lists: EP comes
+    /// slowly, B11.3).
+    cards: PlainCards,
     pub(crate) decks: [Vec<usize>; 2],
     /// The variants' own actions (card indices), for both coaches.
     actions: Vec<usize>,
     errors: RefCell<Vec<ScriptError>>,
     /// Reused target list: no allocation per legal list.
     scratch: RefCell<Vec<[crate::games::ball::action::Arg; 3]>>,
-    /// Each coach's cheapest card in EP: below it, a legal list asks no
-    /// card (most lists: EP comes slowly, B11.3).
-    cheapest: [u32; 2],
     /// Which rule points any variant hooks (`points::Point`): a point no
     /// variant hooks never calls Lua.
     points: [bool; POINTS],
@@ -128,13 +126,15 @@ impl Scripted {
             live: RefCell::new(Live::new(host)),
             touched: Cell::new(false),
             card_mode,
-            verb_ep: Verb::ALL.map(|v| ep.verb(v)),
-            ep,
+            cards: PlainCards {
+                verb_ep: Verb::ALL.map(|v| ep.verb(v)),
+                event_ep: EarnedBy::ALL.map(|e| ep.event(ep_event(e))),
+                cheapest,
+            },
             decks,
             actions,
             errors: RefCell::new(Vec::new()),
             scratch: RefCell::new(Vec::new()),
-            cheapest,
             points,
             plain_apply,
             plain_legal: !points[Point::Cost as usize] && !points[Point::Allow as usize],
@@ -356,16 +356,10 @@ impl Scripted {
         }
         // Every hook would answer the rulebook's default: the rules'
         // `apply`, which with `()` hooks compiles them away.
-        let mover = pos.to_move;
-        let mut earned = Earned {
-            log,
-            ep: &self.ep,
-            earned: 0,
-        };
-        apply::apply(pos, params, action, &mut earned);
         if self.card_mode {
-            let earned = earned.earned + self.verb_ep[action.verb() as usize];
-            pos.ep[mover as usize] = pos.ep[mover as usize].saturating_add(earned);
+            self.cards.apply(pos, params, action, log);
+        } else {
+            apply::apply(pos, params, action, &mut &mut *log);
         }
         Ok(())
     }
@@ -390,7 +384,7 @@ impl Scripted {
         };
         let mut tally = Tally {
             log,
-            ep: &self.ep,
+            cards: &self.cards,
             earned: 0,
             turn_started: None,
             events: self.hooked(Point::OnEvent).then(Vec::new),
@@ -472,7 +466,7 @@ impl Scripted {
             apply::apply_with_hooks(pos, params, action, &mut tally, &mut on_touchdown);
         }
         if self.card_mode {
-            let earned = tally.earned + self.verb_ep[action.verb() as usize];
+            let earned = tally.earned + self.cards.verb_ep[action.verb() as usize];
             pos.ep[mover as usize] = pos.ep[mover as usize].saturating_add(earned);
         }
         // The touchdown hook ran inside apply, before the reset.
@@ -543,7 +537,7 @@ impl Scripted {
             out.extend((1..=pos.ap).map(|ap| Action::Convert { ap })); // B11.4
         }
         if params.forbidden.contains(Verb::Card)
-            || pos.ep[pos.to_move as usize] < self.cheapest[pos.to_move as usize]
+            || pos.ep[pos.to_move as usize] < self.cards.cheapest[pos.to_move as usize]
         {
             return;
         }
@@ -825,6 +819,11 @@ impl Extension for Scripted {
         self.card_mode
     }
 
+    fn plain_cards(&self) -> Option<PlainCards> {
+        let plain = self.plain_apply && self.plain_legal && self.actions.is_empty();
+        (self.card_mode && plain).then_some(self.cards)
+    }
+
     fn cards(&self, team: Team) -> Vec<CardSummary> {
         let live = self.live.borrow();
         let deck: &[usize] = if self.card_mode {
@@ -982,45 +981,21 @@ impl Extension for Scripted {
     }
 }
 
-/// What the EP table pays for `event`, if anything.
-#[inline(always)]
-fn ep_of(ep: &EpTable, event: &Event) -> u32 {
-    let key = match event {
-        Event::KnockedDown { .. } => EpEvent::KnockDown,
-        Event::BallTaken {
-            how: Taking::Fumble,
-            ..
-        } => EpEvent::ForcedFumble,
-        Event::BallTaken {
-            how: Taking::Loose, ..
-        } => EpEvent::TakeLooseBall,
-        Event::PassReceived { .. } => EpEvent::PassReceived,
-        Event::Touchdown { .. } => EpEvent::Touchdown,
-        _ => return 0,
-    };
-    ep.event(key)
-}
-
-/// [`Tally`] for an action no hook sees: only the EP count, so the rules'
-/// inlined path stays as lean as native.
-struct Earned<'a, 'b, L: ?Sized> {
-    log: &'a mut L,
-    ep: &'b EpTable,
-    earned: u32,
-}
-
-impl<L: Sink<Event> + ?Sized> Sink<Event> for Earned<'_, '_, L> {
-    #[inline(always)]
-    fn emit(&mut self, event: Event) {
-        self.earned += ep_of(self.ep, &event);
-        self.log.emit(event);
+/// The EP table's key for an event card mode pays for.
+fn ep_event(e: EarnedBy) -> EpEvent {
+    match e {
+        EarnedBy::KnockDown => EpEvent::KnockDown,
+        EarnedBy::ForcedFumble => EpEvent::ForcedFumble,
+        EarnedBy::TakeLooseBall => EpEvent::TakeLooseBall,
+        EarnedBy::PassReceived => EpEvent::PassReceived,
+        EarnedBy::Touchdown => EpEvent::Touchdown,
     }
 }
 
 /// Forwards events and counts what the EP table pays for them.
 struct Tally<'a, 'b, L: ?Sized> {
     log: &'a mut L,
-    ep: &'b EpTable,
+    cards: &'b PlainCards,
     earned: u32,
     turn_started: Option<Team>,
     /// The action's events, kept for `on_event` when a variant hooks it.
@@ -1032,7 +1007,7 @@ impl<L: Sink<Event> + ?Sized> Sink<Event> for Tally<'_, '_, L> {
         if let Event::TurnStarted { team, .. } = event {
             self.turn_started = Some(team);
         }
-        self.earned += ep_of(self.ep, &event);
+        self.earned += self.cards.earned(&event);
         if let Some(events) = &mut self.events {
             events.push(event);
         }

@@ -342,7 +342,8 @@ impl Scripted {
     }
 
     /// [`Extension::apply`] for any event sink: the log-free path of bots
-    /// and playouts passes `()`, so only the EP tally sees the events.
+    /// and playouts passes `()` and `logged` false, so only the EP tally
+    /// sees the events.
     #[inline(always)]
     fn run<L: Sink<Event> + ?Sized>(
         &self,
@@ -350,9 +351,10 @@ impl Scripted {
         params: &Params,
         action: Action,
         log: &mut L,
+        logged: bool,
     ) -> Result<(), String> {
         if !self.plain_apply || matches!(action, Action::Card { .. }) {
-            return self.run_hooked(pos, params, action, log);
+            return self.run_hooked(pos, params, action, log, logged);
         }
         // Every hook would answer the rulebook's default: the rules'
         // `apply`, which with `()` hooks compiles them away.
@@ -373,6 +375,7 @@ impl Scripted {
         params: &Params,
         action: Action,
         log: &mut L,
+        logged: bool,
     ) -> Result<(), String> {
         let mover = pos.to_move;
         // Variant hooks run per touchdown. A failing hook is reported and
@@ -401,10 +404,14 @@ impl Scripted {
                     card.name()
                 ));
             }
-            let ap_cost = self.cost_of(pos, params, action);
+            // The card's own `ap` unless a variant prices it.
+            let priced = self
+                .hooked(Point::Cost)
+                .then(|| self.cost_of(pos, params, action));
             let resolved = {
                 let live = self.live.borrow();
                 let info = live.host.card(i);
+                let ap_cost = priced.unwrap_or(info.ap);
                 let mut next = *pos;
                 next.ep[mover as usize] -= info.cost;
                 next.ap = next.ap.saturating_sub(ap_cost);
@@ -435,10 +442,16 @@ impl Scripted {
             let mut next = match resolved {
                 Ok(next) => {
                     // What the play did, costs included: a script's
-                    // effect emits no events of its own.
-                    tally.emit(Event::Card(crate::games::ball::event::CardEffect::between(
-                        mover, card, args, pos, &next,
-                    )));
+                    // effect emits no events of its own. Only a log or an
+                    // `on_event` hook reads it (it earns no EP), and
+                    // working it out is a tenth of a play's Rust side.
+                    if logged || tally.events.is_some() {
+                        tally.emit(Event::Card(
+                            crate::games::ball::event::CardEffect::between(
+                                mover, card, args, pos, &next,
+                            ),
+                        ));
+                    }
                     next
                 }
                 Err(e) => {
@@ -863,7 +876,7 @@ impl Extension for Scripted {
         action: Action,
         log: &mut dyn Sink<Event>,
     ) -> Result<(), String> {
-        self.run(pos, params, action, log)
+        self.run(pos, params, action, log, true)
     }
 
     fn apply_quiet(
@@ -872,7 +885,7 @@ impl Extension for Scripted {
         params: &Params,
         action: Action,
     ) -> Result<(), String> {
-        self.run(pos, params, action, &mut ())
+        self.run(pos, params, action, &mut (), false)
     }
 
     fn explain(&self, pos: &Position, params: &Params, action: Action) -> Option<Illegal> {

@@ -323,16 +323,18 @@ pub struct Facts<'p> {
     holder: u16,
     /// Squares holding a piece.
     occupied: SqSet,
+    /// Squares holding a piece of each team, by `Team` index.
+    held: [SqSet; 2],
 }
 
 impl<'p> Facts<'p> {
     pub fn new(pos: &'p Position) -> Facts<'p> {
         let (mut down, mut restricted) = (0u16, 0u16);
-        let mut occupied: SqSet = 0;
+        let mut held: [SqSet; 2] = [0; 2];
         for (i, p) in pos.pieces.iter().enumerate() {
             down |= u16::from(p.down) << i;
             restricted |= u16::from(p.restricted) << i;
-            occupied |= p.at.bit();
+            held[i / PER_TEAM as usize] |= p.at.bit();
         }
         let (mut stacked, mut top) = (0u16, 0u16);
         for s in pos.stacks.as_slice() {
@@ -347,7 +349,8 @@ impl<'p> Facts<'p> {
             stacked,
             top,
             holder: pos.holder().map_or(0, |h| 1 << h.0),
-            occupied,
+            occupied: held[0] | held[1],
+            held,
         }
     }
 
@@ -379,10 +382,19 @@ impl<'p> Facts<'p> {
     }
 
     /// The pieces of `set` at distance `lo..=hi` of `sq`: the ring's
-    /// occupied squares first, which are often none (a piece's
-    /// neighbourhood), then a bit test a piece instead of a distance.
+    /// squares that hold a piece of `set`'s team first, which are often
+    /// none (a piece's neighbourhood), then a bit test a piece instead of
+    /// a distance.
     fn within(&self, mut set: u16, sq: Sq, lo: u8, hi: u8) -> u16 {
-        let near = ring(sq, lo, hi) & self.occupied;
+        const ATK: u16 = (1 << PER_TEAM) - 1;
+        let holding = if set & !ATK == 0 {
+            self.held[Team::Atk as usize]
+        } else if set & ATK == 0 {
+            self.held[Team::Def as usize]
+        } else {
+            self.occupied
+        };
+        let near = ring(sq, lo, hi) & holding;
         if near == 0 {
             return 0;
         }

@@ -7,9 +7,9 @@
 //! off costs nothing.
 
 use super::action::Action;
-use super::event::Event;
-use super::params::Params;
-use super::position::Position;
+use super::event::{Event, Taking};
+use super::params::{Params, Verb};
+use super::position::{Phase, Position};
 use super::rules::Illegal;
 use crate::kernel::events::Sink;
 
@@ -40,6 +40,16 @@ pub trait Extension {
     /// The cards a coach may play under this ruleset (B11.9), in its
     /// ruleset's order. Empty without card mode.
     fn cards(&self, team: super::piece::Team) -> Vec<CardSummary>;
+
+    /// Card mode as plain data, when no script sees a native action and
+    /// the extension adds no actions of its own but `convert` and cards:
+    /// `Ball` then applies native actions and lists `convert` itself,
+    /// inlined, and calls the extension only for a card (issue 23: a
+    /// call through the trait on every action was a tenth of card mode's
+    /// overhead). Asked once, when the `Ball` is made.
+    fn plain_cards(&self) -> Option<PlainCards> {
+        None
+    }
 
     /// Appends the extension's legal actions (`convert`, `card …`) to a
     /// list the generator filled.
@@ -92,4 +102,119 @@ pub trait Extension {
     /// What only the extension can check in a position read from outside:
     /// that its card-use record names this ruleset's use-limited cards.
     fn check_position(&self, pos: &Position) -> Result<(), super::json::PositionError>;
+}
+
+/// What card mode does around a native action when no script sees it:
+/// the EP each verb and event earns (B11.3), and each coach's cheapest
+/// card, below which a legal list holds no card (EP comes slowly, so most
+/// lists). See [`Extension::plain_cards`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlainCards {
+    /// By `Verb` index.
+    pub verb_ep: [u32; Verb::ALL.len()],
+    /// By [`EarnedBy`] index.
+    pub event_ep: [u32; EarnedBy::ALL.len()],
+    /// By `Team` index; `u32::MAX` for a coach without cards.
+    pub cheapest: [u32; 2],
+}
+
+/// The events the EP table pays for (B11.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EarnedBy {
+    KnockDown,
+    ForcedFumble,
+    TakeLooseBall,
+    PassReceived,
+    Touchdown,
+}
+
+impl EarnedBy {
+    pub const ALL: [EarnedBy; 5] = [
+        EarnedBy::KnockDown,
+        EarnedBy::ForcedFumble,
+        EarnedBy::TakeLooseBall,
+        EarnedBy::PassReceived,
+        EarnedBy::Touchdown,
+    ];
+
+    /// What, if anything, `event` earns.
+    #[inline(always)]
+    pub fn of(event: &Event) -> Option<EarnedBy> {
+        Some(match event {
+            Event::KnockedDown { .. } => EarnedBy::KnockDown,
+            Event::BallTaken {
+                how: Taking::Fumble,
+                ..
+            } => EarnedBy::ForcedFumble,
+            Event::BallTaken {
+                how: Taking::Loose, ..
+            } => EarnedBy::TakeLooseBall,
+            Event::PassReceived { .. } => EarnedBy::PassReceived,
+            Event::Touchdown { .. } => EarnedBy::Touchdown,
+            _ => return None,
+        })
+    }
+}
+
+impl PlainCards {
+    /// What `event` earns its coach.
+    #[inline(always)]
+    pub fn earned(&self, event: &Event) -> u32 {
+        EarnedBy::of(event).map_or(0, |e| self.event_ep[e as usize])
+    }
+
+    /// Applies a native action (never a card: its script runs) and pays
+    /// the mover what it earned; `log` sees the rules' events.
+    #[inline(always)]
+    pub fn apply<L: Sink<Event> + ?Sized>(
+        &self,
+        pos: &mut Position,
+        params: &Params,
+        action: Action,
+        log: &mut L,
+    ) {
+        let mover = pos.to_move as usize;
+        let mut earned = Earned {
+            log,
+            cards: self,
+            earned: 0,
+        };
+        super::apply::apply(pos, params, action, &mut earned);
+        let earned = earned.earned + self.verb_ep[action.verb() as usize];
+        pos.ep[mover] = pos.ep[mover].saturating_add(earned);
+    }
+
+    /// Appends `convert 1` … `convert <AP left>` (B11.4) when the list
+    /// can hold no card; otherwise appends nothing and says so: the
+    /// extension lists `convert` and the cards.
+    #[inline(always)]
+    pub fn convert_only(&self, pos: &Position, params: &Params, out: &mut Vec<Action>) -> bool {
+        if pos.is_over() || pos.phase != Phase::Action {
+            return true;
+        }
+        if !params.forbidden.contains(Verb::Card)
+            && pos.ep[pos.to_move as usize] >= self.cheapest[pos.to_move as usize]
+        {
+            return false;
+        }
+        if !params.forbidden.contains(Verb::Convert) {
+            out.extend((1..=pos.ap).map(|ap| Action::Convert { ap }));
+        }
+        true
+    }
+}
+
+/// The event sink of [`PlainCards::apply`]: counts EP, forwards events.
+struct Earned<'a, 'b, L: ?Sized> {
+    log: &'a mut L,
+    cards: &'b PlainCards,
+    earned: u32,
+}
+
+impl<L: Sink<Event> + ?Sized> Sink<Event> for Earned<'_, '_, L> {
+    #[inline(always)]
+    fn emit(&mut self, event: Event) {
+        self.earned += self.cards.earned(&event);
+        self.log.emit(event);
+    }
 }

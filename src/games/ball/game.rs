@@ -32,23 +32,36 @@ impl Game for Ball {
     type Action = Action;
     type Event = Event;
 
+    /// Card mode's list goes through the extension only when a card may
+    /// be in it (`Extension::plain_cards`).
     #[inline]
     fn legal_into(&self, pos: &Position, out: &mut Vec<Action>) {
         movegen::legal_into(pos, &self.params, out);
         if let Some(ext) = &self.extension {
+            if let Some(plain) = &self.plain
+                && plain.convert_only(pos, &self.params, out)
+            {
+                return;
+            }
             ext.extend_legal(pos, &self.params, out);
         }
     }
 
     /// A failing card effect leaves the position unchanged; the extension
     /// then drops that card from later lists, so a bot cannot loop on it.
+    /// A native action no script sees earns its EP here, inlined.
     #[inline]
     fn apply(&self, pos: &mut Position, action: Action) {
         match &self.extension {
             None => apply::apply(pos, &self.params, action, &mut ()),
-            Some(ext) => {
-                let _ = ext.apply_quiet(pos, &self.params, action);
-            }
+            Some(ext) => match &self.plain {
+                Some(plain) if !matches!(action, Action::Card { .. }) => {
+                    plain.apply(pos, &self.params, action, &mut ())
+                }
+                _ => {
+                    let _ = ext.apply_quiet(pos, &self.params, action);
+                }
+            },
         }
     }
 

@@ -43,6 +43,8 @@ use rules::Illegal;
 pub struct Ball {
     pub params: Params,
     pub extension: Option<Rc<dyn Extension>>,
+    /// The extension's [`Extension::plain_cards`], asked once.
+    plain: Option<extension::PlainCards>,
 }
 
 impl std::fmt::Debug for Ball {
@@ -59,12 +61,14 @@ impl Ball {
         Ball {
             params,
             extension: None,
+            plain: None,
         }
     }
 
     pub fn with_extension(params: Params, extension: Rc<dyn Extension>) -> Ball {
         Ball {
             params,
+            plain: extension.plain_cards(),
             extension: Some(extension),
         }
     }

@@ -21,8 +21,8 @@ use super::points::{POINTS, Point};
 use super::targets::Facts;
 use crate::games::ball::action::Action;
 use crate::games::ball::apply;
-use crate::games::ball::event::{Event, Taking};
-use crate::games::ball::extension::{CardSummary, Extension, ScriptError};
+use crate::games::ball::event::Event;
+use crate::games::ball::extension::{CardSummary, EarnedBy, Extension, PlainCards, ScriptError};
 use crate::games::ball::json::PositionError;
 use crate::games::ball::params::{MAX_TURN_AP, Params, Verb};
 use crate::games::ball::piece::Team;
@@ -72,19 +72,17 @@ pub struct Scripted {
     /// reset of a state no script touched has nothing to undo.
     touched: Cell<bool>,
     pub(crate) card_mode: bool,
-    pub(crate) ep: EpTable,
-    /// What each verb earns (B11.3), by `Verb` index: one load an action,
-    /// where the EP table goes through its key map.
-    verb_ep: [u32; Verb::ALL.len()],
+    /// The EP table by index (one load a verb or an event, where the
+    /// table goes through its key map) and each coach's cheapest card in
+    /// EP: below it, a legal list asks no card (most lists: EP comes
+    /// slowly, B11.3).
+    cards: PlainCards,
     pub(crate) decks: [Vec<usize>; 2],
     /// The variants' own actions (card indices), for both coaches.
     actions: Vec<usize>,
     errors: RefCell<Vec<ScriptError>>,
     /// Reused target list: no allocation per legal list.
     scratch: RefCell<Vec<[crate::games::ball::action::Arg; 3]>>,
-    /// Each coach's cheapest card in EP: below it, a legal list asks no
-    /// card (most lists: EP comes slowly, B11.3).
-    cheapest: [u32; 2],
     /// Which rule points any variant hooks (`points::Point`): a point no
     /// variant hooks never calls Lua.
     points: [bool; POINTS],
@@ -128,13 +126,15 @@ impl Scripted {
             live: RefCell::new(Live::new(host)),
             touched: Cell::new(false),
             card_mode,
-            verb_ep: Verb::ALL.map(|v| ep.verb(v)),
-            ep,
+            cards: PlainCards {
+                verb_ep: Verb::ALL.map(|v| ep.verb(v)),
+                event_ep: EarnedBy::ALL.map(|e| ep.event(ep_event(e))),
+                cheapest,
+            },
             decks,
             actions,
             errors: RefCell::new(Vec::new()),
             scratch: RefCell::new(Vec::new()),
-            cheapest,
             points,
             plain_apply,
             plain_legal: !points[Point::Cost as usize] && !points[Point::Allow as usize],
@@ -342,7 +342,8 @@ impl Scripted {
     }
 
     /// [`Extension::apply`] for any event sink: the log-free path of bots
-    /// and playouts passes `()`, so only the EP tally sees the events.
+    /// and playouts passes `()` and `logged` false, so only the EP tally
+    /// sees the events.
     #[inline(always)]
     fn run<L: Sink<Event> + ?Sized>(
         &self,
@@ -350,22 +351,17 @@ impl Scripted {
         params: &Params,
         action: Action,
         log: &mut L,
+        logged: bool,
     ) -> Result<(), String> {
         if !self.plain_apply || matches!(action, Action::Card { .. }) {
-            return self.run_hooked(pos, params, action, log);
+            return self.run_hooked(pos, params, action, log, logged);
         }
         // Every hook would answer the rulebook's default: the rules'
         // `apply`, which with `()` hooks compiles them away.
-        let mover = pos.to_move;
-        let mut earned = Earned {
-            log,
-            ep: &self.ep,
-            earned: 0,
-        };
-        apply::apply(pos, params, action, &mut earned);
         if self.card_mode {
-            let earned = earned.earned + self.verb_ep[action.verb() as usize];
-            pos.ep[mover as usize] = pos.ep[mover as usize].saturating_add(earned);
+            self.cards.apply(pos, params, action, log);
+        } else {
+            apply::apply(pos, params, action, &mut &mut *log);
         }
         Ok(())
     }
@@ -379,6 +375,7 @@ impl Scripted {
         params: &Params,
         action: Action,
         log: &mut L,
+        logged: bool,
     ) -> Result<(), String> {
         let mover = pos.to_move;
         // Variant hooks run per touchdown. A failing hook is reported and
@@ -390,7 +387,7 @@ impl Scripted {
         };
         let mut tally = Tally {
             log,
-            ep: &self.ep,
+            cards: &self.cards,
             earned: 0,
             turn_started: None,
             events: self.hooked(Point::OnEvent).then(Vec::new),
@@ -407,10 +404,14 @@ impl Scripted {
                     card.name()
                 ));
             }
-            let ap_cost = self.cost_of(pos, params, action);
+            // The card's own `ap` unless a variant prices it.
+            let priced = self
+                .hooked(Point::Cost)
+                .then(|| self.cost_of(pos, params, action));
             let resolved = {
                 let live = self.live.borrow();
                 let info = live.host.card(i);
+                let ap_cost = priced.unwrap_or(info.ap);
                 let mut next = *pos;
                 next.ep[mover as usize] -= info.cost;
                 next.ap = next.ap.saturating_sub(ap_cost);
@@ -441,10 +442,16 @@ impl Scripted {
             let mut next = match resolved {
                 Ok(next) => {
                     // What the play did, costs included: a script's
-                    // effect emits no events of its own.
-                    tally.emit(Event::Card(crate::games::ball::event::CardEffect::between(
-                        mover, card, args, pos, &next,
-                    )));
+                    // effect emits no events of its own. Only a log or an
+                    // `on_event` hook reads it (it earns no EP), and
+                    // working it out is a tenth of a play's Rust side.
+                    if logged || tally.events.is_some() {
+                        tally.emit(Event::Card(
+                            crate::games::ball::event::CardEffect::between(
+                                mover, card, args, pos, &next,
+                            ),
+                        ));
+                    }
                     next
                 }
                 Err(e) => {
@@ -472,7 +479,7 @@ impl Scripted {
             apply::apply_with_hooks(pos, params, action, &mut tally, &mut on_touchdown);
         }
         if self.card_mode {
-            let earned = tally.earned + self.verb_ep[action.verb() as usize];
+            let earned = tally.earned + self.cards.verb_ep[action.verb() as usize];
             pos.ep[mover as usize] = pos.ep[mover as usize].saturating_add(earned);
         }
         // The touchdown hook ran inside apply, before the reset.
@@ -543,7 +550,7 @@ impl Scripted {
             out.extend((1..=pos.ap).map(|ap| Action::Convert { ap })); // B11.4
         }
         if params.forbidden.contains(Verb::Card)
-            || pos.ep[pos.to_move as usize] < self.cheapest[pos.to_move as usize]
+            || pos.ep[pos.to_move as usize] < self.cards.cheapest[pos.to_move as usize]
         {
             return;
         }
@@ -825,6 +832,11 @@ impl Extension for Scripted {
         self.card_mode
     }
 
+    fn plain_cards(&self) -> Option<PlainCards> {
+        let plain = self.plain_apply && self.plain_legal && self.actions.is_empty();
+        (self.card_mode && plain).then_some(self.cards)
+    }
+
     fn cards(&self, team: Team) -> Vec<CardSummary> {
         let live = self.live.borrow();
         let deck: &[usize] = if self.card_mode {
@@ -864,7 +876,7 @@ impl Extension for Scripted {
         action: Action,
         log: &mut dyn Sink<Event>,
     ) -> Result<(), String> {
-        self.run(pos, params, action, log)
+        self.run(pos, params, action, log, true)
     }
 
     fn apply_quiet(
@@ -873,7 +885,7 @@ impl Extension for Scripted {
         params: &Params,
         action: Action,
     ) -> Result<(), String> {
-        self.run(pos, params, action, &mut ())
+        self.run(pos, params, action, &mut (), false)
     }
 
     fn explain(&self, pos: &Position, params: &Params, action: Action) -> Option<Illegal> {
@@ -982,45 +994,21 @@ impl Extension for Scripted {
     }
 }
 
-/// What the EP table pays for `event`, if anything.
-#[inline(always)]
-fn ep_of(ep: &EpTable, event: &Event) -> u32 {
-    let key = match event {
-        Event::KnockedDown { .. } => EpEvent::KnockDown,
-        Event::BallTaken {
-            how: Taking::Fumble,
-            ..
-        } => EpEvent::ForcedFumble,
-        Event::BallTaken {
-            how: Taking::Loose, ..
-        } => EpEvent::TakeLooseBall,
-        Event::PassReceived { .. } => EpEvent::PassReceived,
-        Event::Touchdown { .. } => EpEvent::Touchdown,
-        _ => return 0,
-    };
-    ep.event(key)
-}
-
-/// [`Tally`] for an action no hook sees: only the EP count, so the rules'
-/// inlined path stays as lean as native.
-struct Earned<'a, 'b, L: ?Sized> {
-    log: &'a mut L,
-    ep: &'b EpTable,
-    earned: u32,
-}
-
-impl<L: Sink<Event> + ?Sized> Sink<Event> for Earned<'_, '_, L> {
-    #[inline(always)]
-    fn emit(&mut self, event: Event) {
-        self.earned += ep_of(self.ep, &event);
-        self.log.emit(event);
+/// The EP table's key for an event card mode pays for.
+fn ep_event(e: EarnedBy) -> EpEvent {
+    match e {
+        EarnedBy::KnockDown => EpEvent::KnockDown,
+        EarnedBy::ForcedFumble => EpEvent::ForcedFumble,
+        EarnedBy::TakeLooseBall => EpEvent::TakeLooseBall,
+        EarnedBy::PassReceived => EpEvent::PassReceived,
+        EarnedBy::Touchdown => EpEvent::Touchdown,
     }
 }
 
 /// Forwards events and counts what the EP table pays for them.
 struct Tally<'a, 'b, L: ?Sized> {
     log: &'a mut L,
-    ep: &'b EpTable,
+    cards: &'b PlainCards,
     earned: u32,
     turn_started: Option<Team>,
     /// The action's events, kept for `on_event` when a variant hooks it.
@@ -1032,7 +1020,7 @@ impl<L: Sink<Event> + ?Sized> Sink<Event> for Tally<'_, '_, L> {
         if let Event::TurnStarted { team, .. } = event {
             self.turn_started = Some(team);
         }
-        self.earned += ep_of(self.ep, &event);
+        self.earned += self.cards.earned(&event);
         if let Some(events) = &mut self.events {
             events.push(event);
         }

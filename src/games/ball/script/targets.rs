@@ -155,7 +155,34 @@ impl Declared {
                 }
             }
         }
-        self.fill(facts, &fixed, 0, 0, [Arg::None; 3], emit);
+        // Argument by argument, in nested loops: no call a target (a
+        // recursion a level cost more than the level's own work).
+        const NONE: [Arg; 3] = [Arg::None; 3];
+        if self.args.is_empty() {
+            return emit(NONE);
+        }
+        let first = self.candidates(facts, &fixed, 0, 0, &NONE);
+        match self.args.len() {
+            1 => first.each(|a| emit([a, Arg::None, Arg::None])),
+            2 => first.each(|a| {
+                let chosen = [a, Arg::None, Arg::None];
+                self.candidates(facts, &fixed, 1, picked(a), &chosen)
+                    .each(|b| emit([a, b, Arg::None]));
+            }),
+            _ => {
+                debug_assert_eq!(self.args.len(), 3, "the loader allows 3 arguments");
+                first.each(|a| {
+                    let chosen = [a, Arg::None, Arg::None];
+                    self.candidates(facts, &fixed, 1, picked(a), &chosen)
+                        .each(|b| {
+                            let chosen = [a, b, Arg::None];
+                            let both = picked(a) | picked(b);
+                            self.candidates(facts, &fixed, 2, both, &chosen)
+                                .each(|c| emit([a, b, c]));
+                        });
+                });
+            }
+        }
     }
 
     fn requires_met(&self, pos: &Position, params: &Params) -> bool {
@@ -171,26 +198,18 @@ impl Declared {
         }
     }
 
-    /// `picked`: the pieces earlier arguments chose (two piece arguments
-    /// are always different pieces). `chosen` goes by value and is set
-    /// through [`with`] at constant indices, so it stays in a register:
-    /// written a byte at a time in memory and then read whole, it stalled
-    /// every target on store forwarding (half the time of a long list).
-    fn fill(
+    /// What argument `k` may be once the earlier ones are `chosen`:
+    /// `picked`, the pieces they chose (two piece arguments are always
+    /// different pieces). `k` must be an argument (the caller's loops).
+    #[inline(always)]
+    fn candidates(
         &self,
         f: &Facts,
         fixed: &[u16; 3],
         k: usize,
         picked: u16,
-        chosen: [Arg; 3],
-        emit: &mut impl FnMut([Arg; 3]),
-    ) {
-        if k == self.args.len() {
-            emit(chosen);
-            return;
-        }
-        // The last argument emits in its own loop, without a call a target.
-        let last = k + 1 == self.args.len();
+        chosen: &[Arg; 3],
+    ) -> Candidates {
         match &self.args[k] {
             ArgSpec::Piece(spec) => {
                 let mut set = fixed[k] & !picked;
@@ -202,58 +221,60 @@ impl Declared {
                 }
                 if let Some((i, lo, hi)) = spec.from {
                     set = match f.square_of(chosen[i]) {
-                        Some(sq) => f.within(set, sq, lo, hi),
-                        None => 0,
+                        Some(sq) if set != 0 => f.within(set, sq, lo, hi),
+                        _ => 0,
                     };
                 }
+                Candidates::Pieces(set)
+            }
+            ArgSpec::Square(spec) => Candidates::Squares(f.square_set(spec, chosen)),
+            ArgSpec::Number(lo, hi) => Candidates::Numbers(*lo, *hi),
+        }
+    }
+}
+
+/// One argument's candidates.
+enum Candidates {
+    Pieces(u16),
+    Squares(SqSet),
+    /// The first number and the last.
+    Numbers(u8, u8),
+}
+
+impl Candidates {
+    /// Hands each candidate to `f`, ascending: one match, then each kind
+    /// in a loop of its own, squares a 64-bit half at a time.
+    #[inline(always)]
+    fn each(self, mut f: impl FnMut(Arg)) {
+        match self {
+            Candidates::Pieces(mut set) => {
                 while set != 0 {
                     let id = PieceId(set.trailing_zeros() as u8);
                     set &= set - 1;
-                    let next = with(chosen, k, Arg::Piece(id));
-                    if last {
-                        emit(next);
-                    } else {
-                        self.fill(f, fixed, k + 1, picked | 1 << id.0, next, emit);
-                    }
+                    f(Arg::Piece(id));
                 }
             }
-            ArgSpec::Square(spec) => {
-                let set = f.square_set(spec, &chosen);
+            Candidates::Squares(set) => {
                 for half in 0..2u8 {
                     let mut bits = (set >> (64 * half)) as u64;
                     while bits != 0 {
                         let sq = Sq(64 * half + bits.trailing_zeros() as u8);
                         bits &= bits - 1;
-                        let next = with(chosen, k, Arg::Square(sq));
-                        if last {
-                            emit(next);
-                        } else {
-                            self.fill(f, fixed, k + 1, picked, next, emit);
-                        }
+                        f(Arg::Square(sq));
                     }
                 }
             }
-            ArgSpec::Number(lo, hi) => {
-                for n in *lo..=*hi {
-                    let next = with(chosen, k, Arg::Number(n));
-                    if last {
-                        emit(next);
-                    } else {
-                        self.fill(f, fixed, k + 1, picked, next, emit);
-                    }
-                }
-            }
+            Candidates::Numbers(lo, hi) => (lo..=hi).for_each(|n| f(Arg::Number(n))),
         }
     }
 }
 
-/// `chosen` with argument `k` set to `a`.
+/// The piece an argument chose, as a mask.
 #[inline(always)]
-fn with(c: [Arg; 3], k: usize, a: Arg) -> [Arg; 3] {
-    match k {
-        0 => [a, c[1], c[2]],
-        1 => [c[0], a, c[2]],
-        _ => [c[0], c[1], a],
+fn picked(a: Arg) -> u16 {
+    match a {
+        Arg::Piece(p) => 1 << p.0,
+        _ => 0,
     }
 }
 
@@ -288,16 +309,18 @@ pub struct Facts<'p> {
     holder: u16,
     /// Squares holding a piece.
     occupied: SqSet,
+    /// Squares holding a piece of each team, by `Team` index.
+    held: [SqSet; 2],
 }
 
 impl<'p> Facts<'p> {
     pub fn new(pos: &'p Position) -> Facts<'p> {
         let (mut down, mut restricted) = (0u16, 0u16);
-        let mut occupied: SqSet = 0;
+        let mut held: [SqSet; 2] = [0; 2];
         for (i, p) in pos.pieces.iter().enumerate() {
             down |= u16::from(p.down) << i;
             restricted |= u16::from(p.restricted) << i;
-            occupied |= p.at.bit();
+            held[i / PER_TEAM as usize] |= p.at.bit();
         }
         let (mut stacked, mut top) = (0u16, 0u16);
         for s in pos.stacks.as_slice() {
@@ -312,7 +335,8 @@ impl<'p> Facts<'p> {
             stacked,
             top,
             holder: pos.holder().map_or(0, |h| 1 << h.0),
-            occupied,
+            occupied: held[0] | held[1],
+            held,
         }
     }
 
@@ -343,15 +367,28 @@ impl<'p> Facts<'p> {
         set
     }
 
-    /// The pieces of `set` at distance `lo..=hi` of `sq`.
+    /// The pieces of `set` at distance `lo..=hi` of `sq`: the ring's
+    /// squares that hold a piece of `set`'s team first, which are often
+    /// none (a piece's neighbourhood), then a bit test a piece instead of
+    /// a distance.
     fn within(&self, mut set: u16, sq: Sq, lo: u8, hi: u8) -> u16 {
-        let c = sq.coord();
+        const ATK: u16 = (1 << PER_TEAM) - 1;
+        let holding = if set & !ATK == 0 {
+            self.held[Team::Atk as usize]
+        } else if set & ATK == 0 {
+            self.held[Team::Def as usize]
+        } else {
+            self.occupied
+        };
+        let near = ring(sq, lo, hi) & holding;
+        if near == 0 {
+            return 0;
+        }
         let mut kept = 0;
         while set != 0 {
             let i = set.trailing_zeros();
             set &= set - 1;
-            let d = self.pos.pieces[i as usize].at.coord().distance(c);
-            if lo <= d && d <= hi {
+            if self.pos.pieces[i as usize].at.bit() & near != 0 {
                 kept |= 1 << i;
             }
         }

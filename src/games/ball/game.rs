@@ -27,6 +27,23 @@ pub const SCRIPT_END: End = End {
     by_limit: false,
 };
 
+impl Ball {
+    /// [`Game::apply`] with an extension, out of line: inlined, card
+    /// mode's second copy of the rules' apply made the native playout
+    /// loop ~2.5 % slower on the clock for +0.3 % instructions.
+    #[inline(never)]
+    fn apply_extended(&self, ext: &dyn super::extension::Extension, pos: &mut Position, action: Action) {
+        match &self.plain {
+            Some(plain) if !matches!(action, Action::Card { .. }) => {
+                plain.apply(pos, &self.params, action, &mut ())
+            }
+            _ => {
+                let _ = ext.apply_quiet(pos, &self.params, action);
+            }
+        }
+    }
+}
+
 impl Game for Ball {
     type Position = Position;
     type Action = Action;
@@ -54,14 +71,7 @@ impl Game for Ball {
     fn apply(&self, pos: &mut Position, action: Action) {
         match &self.extension {
             None => apply::apply(pos, &self.params, action, &mut ()),
-            Some(ext) => match &self.plain {
-                Some(plain) if !matches!(action, Action::Card { .. }) => {
-                    plain.apply(pos, &self.params, action, &mut ())
-                }
-                _ => {
-                    let _ = ext.apply_quiet(pos, &self.params, action);
-                }
-            },
+            Some(ext) => self.apply_extended(ext.as_ref(), pos, action),
         }
     }
 

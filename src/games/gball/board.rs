@@ -221,27 +221,7 @@ const fn air_board() -> u64 {
 /// byte that is not a square.
 #[inline]
 pub fn air_around(sq: u8) -> u64 {
-    AIR_AROUND.get(sq as usize).copied().unwrap_or(0)
-}
-
-static AIR_AROUND: [u64; SQUARES] = build_air_around();
-
-const fn build_air_around() -> [u64; SQUARES] {
-    let mut t = [0u64; SQUARES];
-    let neighbours = build_neighbours();
-    let mut sq = 0;
-    while sq < SQUARES {
-        let mut d = 0;
-        while d < 8 {
-            let n = neighbours[sq][d];
-            if n != NONE && matches!(kind(n), Kind::Air) {
-                t[sq] |= 1 << n;
-            }
-            d += 1;
-        }
-        sq += 1;
-    }
-    t
+    STEPS.air_around.get(sq as usize).copied().unwrap_or(0)
 }
 
 /// The directions [`wall_step_ok`] allows from `sq`, as a mask by
@@ -249,21 +229,35 @@ const fn build_air_around() -> [u64; SQUARES] {
 /// decision is listed from these, for every action greedy weighs.
 #[inline]
 pub fn wall_steps(sq: u8) -> u8 {
-    WALL_STEPS[sq as usize]
+    STEPS.wall_steps[sq as usize]
 }
 
-static WALL_STEPS: [u8; 256] = build_wall_steps();
+/// What each square's neighbours allow, by square: [`air_around`] and
+/// [`wall_steps`].
+struct Steps {
+    air_around: [u64; SQUARES],
+    wall_steps: [u8; 256],
+}
 
-const fn build_wall_steps() -> [u8; 256] {
-    let mut t = [0; 256];
+static STEPS: Steps = build_steps();
+
+const fn build_steps() -> Steps {
+    let mut t = Steps {
+        air_around: [0; SQUARES],
+        wall_steps: [0; 256],
+    };
     let neighbours = build_neighbours();
     let mut sq = 0;
     while sq < SQUARES {
         let mut d = 0;
         while d < 8 {
             let n = neighbours[sq][d];
-            if n != NONE && (matches!(kind(n), Kind::Air) || is_diagonal(d as u8)) {
-                t[sq] |= 1 << d;
+            let air = n != NONE && matches!(kind(n), Kind::Air);
+            if air {
+                t.air_around[sq] |= 1 << n;
+            }
+            if air || (n != NONE && is_diagonal(d as u8)) {
+                t.wall_steps[sq] |= 1 << d;
             }
             d += 1;
         }
@@ -423,6 +417,26 @@ mod tests {
                     dir_name(nd)
                 );
             }
+        }
+    }
+
+    /// The tables by square say what the plain functions say, for every
+    /// byte a position may hold.
+    #[test]
+    fn step_tables_match_the_neighbours() {
+        for sq in 0..=u8::MAX {
+            for d in 0..8 {
+                assert_eq!(wall_steps(sq) >> d & 1 == 1, wall_step_ok(sq, d), "{sq} {d}");
+            }
+            let mut around = 0u64;
+            for d in 0..8 {
+                let n = neighbour(sq, d);
+                if is_air(n) {
+                    around |= 1 << n;
+                }
+            }
+            assert_eq!(air_around(sq), around, "{sq}");
+            assert_eq!(AIR >> (sq & 63) & 1 == 1 && sq < 64, is_air(sq), "{sq}");
         }
     }
 }

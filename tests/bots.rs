@@ -455,3 +455,76 @@ fn gateball_children_are_the_listed_actions_applied() {
         );
     }
 }
+
+/// A FNV-1a step: the pins below fold values and actions into one
+/// number each.
+fn fnv(h: u64, bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+}
+
+/// The evaluation's exact bits along a seeded random game, for both
+/// seats, and greedy's choices along a seeded greedy-vs-greedy game.
+fn pins<G: Evaluate>(
+    game: &G,
+    start: &G::Position,
+    random_steps: usize,
+    greedy_steps: usize,
+) -> (u64, u64)
+where
+    G::Action: std::fmt::Display,
+{
+    let mut legal = Vec::new();
+    let (mut values, mut choices) = (0xcbf2_9ce4_8422_2325u64, 0xcbf2_9ce4_8422_2325u64);
+    let mut rng = SplitMix64::new(7);
+    let mut pos = start.clone();
+    for _ in 0..random_steps {
+        for seat in 0..2 {
+            values = fnv(values, &game.evaluate(&pos, seat).to_bits().to_le_bytes());
+        }
+        game.legal_into(&pos, &mut legal);
+        if legal.is_empty() {
+            break;
+        }
+        game.apply(&mut pos, legal[rng.below(legal.len())]);
+    }
+    let mut bots = [bots::GreedyBot::new(1), bots::GreedyBot::new(2)];
+    let mut pos = start.clone();
+    for _ in 0..greedy_steps {
+        let Some(seat) = game.to_move(&pos) else {
+            break;
+        };
+        game.legal_into(&pos, &mut legal);
+        let a = bots[seat].choose(game, &pos, &legal);
+        choices = fnv(choices, a.to_string().as_bytes());
+        game.apply(&mut pos, a);
+    }
+    (values, choices)
+}
+
+/// Every game's evaluation, to the last bit, and greedy's choices,
+/// pinned: a speed-up must leave both as they are (issue 27: `mcts`
+/// averages the values, so even a last-bit change would change its
+/// games), and a deliberate change to an evaluation or to greedy updates
+/// these figures and says why in its commit. Printed on failure.
+#[test]
+fn evaluations_and_greedy_choices_are_pinned() {
+    let ball = ball::games::ball::Ball::default();
+    let gateball = {
+        let ruleset = Gateball::load_ruleset("gateball").unwrap();
+        Gateball::build(&ruleset).unwrap()
+    };
+    let gball = Gball::default();
+    let got = [
+        ("ball", pins(&ball, &ball.start(), 400, 300)),
+        ("gateball", pins(&gateball, &gateball.start(), 400, 40)),
+        ("gball", pins(&gball, &gball.start(3), 3000, 400)),
+    ];
+    let want = [
+        ("ball", (0x0ebe_05a4_41b0_7bc5, 0x2e48_e7a7_100f_af16)),
+        ("gateball", (0x609b_c7a1_aa95_b275, 0xcabf_3fca_316a_7091)),
+        ("gball", (0xad3a_bb8a_5f75_19e9, 0xebaa_5cd4_831d_86e4)),
+    ];
+    assert_eq!(got, want, "the pins now: {got:x?}");
+}

@@ -816,9 +816,12 @@ fn web_browser_a_long_bot_game_watched_to_its_end() {
         // update a few kilobytes.
         let sizes = view_sizes(&c, &id);
         // How many updates the page fetched depends on how fast the bots
-        // play the last actions (a change coalesces those before it): the
-        // first view and at least one update, whose sizes are checked.
-        assert!(sizes.len() >= 2, "the page followed the game: {sizes:?}");
+        // play the last actions (a change coalesces those before it): on
+        // a busy machine the faster engine may finish them before the
+        // page's first update, and the first view is then the end. The
+        // updates' sizes are checked when there are some (and always in
+        // the early game above); the first view's and the log's always.
+        assert!(!sizes.is_empty(), "the page fetched no view: {sizes:?}");
         let (first, rest) = sizes.split_first().unwrap();
         let most = rest.iter().max().copied().unwrap_or(0);
         let mean = rest.iter().sum::<u64>() / rest.len().max(1) as u64;

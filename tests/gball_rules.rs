@@ -1071,11 +1071,11 @@ fn g13_2_g13_1_games_to_miss() {
 }
 
 /// G6.5 GANGING, as the engine finds it (from the team-mates' side,
-/// `rules::ganging_barred`) against the rule read the plain way: a
-/// direction is barred when a team-mate who already moved this phase
-/// (`rules::moved_before`) stands on the air square that way, facing
-/// it. Over scattered positions — any square, facing, status, stars,
-/// initiative and demoralised team — for every wall player.
+/// `rules::ganging_barred`, and the decision's list built from a table of
+/// steps) against the rule read the plain way (`rules::move_ok`). Over
+/// scattered positions — any square, facing, status, stars, initiative
+/// and demoralised team — for every wall player; the unit test in
+/// `rules.rs` holds the same along random matches.
 #[test]
 fn g6_5_ganging_bar_is_the_rule_read_from_either_side() {
     use ball::games::gball::action::Action;
@@ -1114,33 +1114,28 @@ fn g6_5_ganging_bar_is_the_rule_read_from_either_side() {
             if !board::is_wall(sq) {
                 continue;
             }
-            let moved = rules::moved_before(&pos, p);
-            let mut want = 0u8;
-            for d in 0..8 {
-                let n = board::neighbour(sq, d);
-                if board::is_air(n)
-                    && members(moved).any(|q| {
-                        let ql = &pos.players[q as usize];
-                        ql.at == n && ql.facing == d
-                    })
-                {
-                    want |= 1 << d;
-                }
-            }
-            assert_eq!(rules::ganging_barred(&pos, p), want, "player {p} on {sq}");
-            barred_seen += usize::from(want != 0);
-            // The decision lists exactly the unbarred steps, and the
-            // engine's "is there a choice?" agrees with the list.
+            // G6.5 read plainly, a direction at a time: the steps, less
+            // those a team-mate who already moved bars (`rules::move_ok`).
+            let dirs =
+                |ok: &dyn Fn(u8) -> bool| (0..8).filter(|&d| ok(d)).fold(0u8, |m, d| m | 1 << d);
+            let plain = dirs(&|d| rules::move_ok(&pos, p, d));
+            let steps = dirs(&|d| rules::move_ok_after(&pos, p, d, 0));
+            let barred = steps & !plain;
+            assert_eq!(
+                rules::ganging_barred(&pos, p) & steps,
+                barred,
+                "player {p} on {sq}"
+            );
+            barred_seen += usize::from(barred != 0);
+            // The decision lists exactly those, and the engine's "is
+            // there a choice?" agrees with the list.
             pos.pending = Some(Pending::Move(p));
             g.legal_into(&pos, &mut legal);
             let listed = legal.iter().fold(0u8, |m, a| match a {
                 Action::Move { dir, .. } => m | 1 << dir,
                 _ => m,
             });
-            let steps = (0..8)
-                .filter(|&d| pos.ball.holder != p && board::wall_step_ok(sq, d))
-                .fold(0u8, |m, d| m | 1 << d);
-            assert_eq!(listed, steps & !want, "player {p} on {sq}");
+            assert_eq!(listed, plain, "player {p} on {sq}");
             let (n, first) = rules::first_two(&g, &pos);
             assert_eq!((n, first), (legal.len().min(2), legal.first().copied()));
         }

@@ -716,13 +716,12 @@ fn place_next(g: &Gball, pos: &mut Position, last: Team) -> Step {
     // Over the team's nine slots without a branch: greedy weighs each
     // placement, and each asks this.
     let need = |pos: &Position, t: Team| {
-        let first = t.mask().trailing_zeros();
         let (mut free, mut on) = (0u32, 0u32);
-        for (i, pl) in pos.players[first as usize..first as usize + 9].iter().enumerate() {
+        for (i, pl) in pos.team_players(t).iter().enumerate() {
             free |= u32::from(pl.out == Status::None) << i;
             on |= u32::from(pl.at != NONE) << i;
         }
-        let team = pos.roster >> first;
+        let team = pos.roster >> pid(t, 1);
         let want = (free & team).count_ones().min(u32::from(g.params.players_on_court));
         want.saturating_sub((on & team).count_ones())
     };

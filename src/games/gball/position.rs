@@ -596,6 +596,14 @@ impl Position {
         &self.players[p as usize]
     }
 
+    /// `team`'s nine slots of [`Position::players`] (roster or not),
+    /// by number: a pass over them needs no mask of the team.
+    #[inline]
+    pub fn team_players(&self, team: Team) -> &[Player; 9] {
+        let first = pid(team, 1) as usize;
+        self.players[first..first + 9].try_into().expect("nine slots")
+    }
+
     /// `p`'s stars, as `STAR_*` bits.
     pub fn stars(&self, p: u8) -> u8 {
         let mut s = 0;

@@ -338,10 +338,6 @@ pub fn move_ok(pos: &Position, p: u8, d: u8) -> bool {
     move_ok_after(pos, p, d, moved_before(pos, p))
 }
 
-pub fn has_move(pos: &Position, p: u8) -> bool {
-    (0..8).any(|d| move_ok(pos, p, d))
-}
-
 /// The directions G6.5's GANGING bars the wall player `p` from: those
 /// of a team-mate who already moved this phase ([`moved_before`]) and
 /// stands on the air square that way facing it. The same judgement as
@@ -357,9 +353,8 @@ pub fn ganging_barred(pos: &Position, p: u8) -> u8 {
     // Whether any team-mate (in play or not) stands on an air square
     // next to `sq` at all, without a branch: mostly none does, and the
     // judgement stops here.
-    let first = team_of(p).mask().trailing_zeros() as usize;
     let mut around = 0u64;
-    for ql in &pos.players[first..first + 9] {
+    for ql in pos.team_players(team_of(p)) {
         around |= 1 << (ql.at & 63);
     }
     if around & board::air_around(sq) == 0 {

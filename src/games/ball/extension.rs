@@ -192,15 +192,27 @@ impl PlainCards {
         if pos.is_over() || pos.phase != Phase::Action {
             return true;
         }
-        if !params.forbidden.contains(Verb::Card)
-            && pos.ep[pos.to_move as usize] >= self.cheapest[pos.to_move as usize]
-        {
+        if self.card_affordable(pos, params) {
             return false;
         }
+        Self::convert_into(pos, params, out);
+        true
+    }
+
+    /// Appends `convert 1` … `convert <AP left>` (B11.4), unless the
+    /// ruleset forbids it.
+    #[inline(always)]
+    pub fn convert_into(pos: &Position, params: &Params, out: &mut Vec<Action>) {
         if !params.forbidden.contains(Verb::Convert) {
             out.extend((1..=pos.ap).map(|ap| Action::Convert { ap }));
         }
-        true
+    }
+
+    /// Whether the coach to move may play a card and has the EP for the
+    /// deck's cheapest: below it a list asks no card.
+    #[inline(always)]
+    pub fn card_affordable(&self, pos: &Position, params: &Params) -> bool {
+        !params.forbidden.contains(Verb::Card) && pos.ep[pos.to_move as usize] >= self.cheapest[pos.to_move as usize]
     }
 }
 

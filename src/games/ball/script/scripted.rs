@@ -546,12 +546,8 @@ impl Scripted {
         if !self.card_mode {
             return;
         }
-        if !params.forbidden.contains(Verb::Convert) {
-            out.extend((1..=pos.ap).map(|ap| Action::Convert { ap })); // B11.4
-        }
-        if params.forbidden.contains(Verb::Card)
-            || pos.ep[pos.to_move as usize] < self.cards.cheapest[pos.to_move as usize]
-        {
+        PlainCards::convert_into(pos, params, out);
+        if !self.cards.card_affordable(pos, params) {
             return;
         }
         self.add_playable(pos, params, &self.decks[pos.to_move as usize], out);

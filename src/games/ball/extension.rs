@@ -9,7 +9,7 @@
 use super::action::Action;
 use super::event::{Event, Taking};
 use super::params::{Params, Verb};
-use super::position::{Phase, Position};
+use super::position::Position;
 use super::rules::Illegal;
 use crate::kernel::events::Sink;
 
@@ -184,26 +184,21 @@ impl PlainCards {
         pos.ep[mover] = pos.ep[mover].saturating_add(earned);
     }
 
-    /// Appends `convert 1` … `convert <AP left>` (B11.4) when the list
-    /// can hold no card; otherwise appends nothing and says so: the
-    /// extension lists `convert` and the cards.
-    #[inline(always)]
-    pub fn convert_only(&self, pos: &Position, params: &Params, out: &mut Vec<Action>) -> bool {
-        if pos.is_over() || pos.phase != Phase::Action {
-            return true;
-        }
-        if self.card_affordable(pos, params) {
-            return false;
-        }
-        Self::convert_into(pos, params, out);
-        true
-    }
-
     /// Appends `convert 1` … `convert <AP left>` (B11.4), unless the
     /// ruleset forbids it.
     #[inline(always)]
     pub fn convert_into(pos: &Position, params: &Params, out: &mut Vec<Action>) {
-        if !params.forbidden.contains(Verb::Convert) {
+        if params.forbidden.contains(Verb::Convert) {
+            return;
+        }
+        // The rulebook's 2 AP a turn as a fixed copy cut to length: no
+        // branch on how many AP are left in the hot list.
+        let ap = usize::from(pos.ap);
+        if ap <= CONVERTS.len() {
+            let keep = out.len() + ap;
+            out.extend_from_slice(&CONVERTS);
+            out.truncate(keep);
+        } else {
             out.extend((1..=pos.ap).map(|ap| Action::Convert { ap }));
         }
     }
@@ -215,6 +210,8 @@ impl PlainCards {
         !params.forbidden.contains(Verb::Card) && pos.ep[pos.to_move as usize] >= self.cheapest[pos.to_move as usize]
     }
 }
+
+const CONVERTS: [Action; 2] = [Action::Convert { ap: 1 }, Action::Convert { ap: 2 }];
 
 /// The event sink of [`PlainCards::apply`]: counts EP, forwards events.
 struct Earned<'a, 'b, L: ?Sized> {

@@ -28,17 +28,22 @@ pub const SCRIPT_END: End = End {
 };
 
 impl Ball {
-    /// The extension's part of [`Game::legal_into`], out of line for the
-    /// reason [`Ball::apply_extended`] is: inlined, it kept the native
-    /// list from being inlined in the lab's loops (+0.9 % instructions).
+    /// [`Game::legal_into`] with an extension, out of line for the reason
+    /// [`Ball::apply_extended`] is. Card mode's plain list is the rules'
+    /// list and `convert` (B11.4), listed here; the extension is asked
+    /// only when a card may be in the list (most lists: EP comes slowly).
     #[inline(never)]
-    fn extend_legal(&self, ext: &dyn super::extension::Extension, pos: &Position, out: &mut Vec<Action>) {
-        if let Some(plain) = &self.plain
-            && plain.convert_only(pos, &self.params, out)
-        {
-            return;
+    fn legal_extended(&self, ext: &dyn super::extension::Extension, pos: &Position, out: &mut Vec<Action>) {
+        let params = &self.params;
+        movegen::legal_into(pos, params, out);
+        match &self.plain {
+            Some(plain) if !plain.card_affordable(pos, params) => {
+                if pos.phase == super::position::Phase::Action && !pos.is_over() {
+                    super::extension::PlainCards::convert_into(pos, params, out);
+                }
+            }
+            _ => ext.extend_legal(pos, params, out),
         }
-        ext.extend_legal(pos, &self.params, out);
     }
 
     /// [`Game::apply`] with an extension, out of line: inlined, card
@@ -66,9 +71,9 @@ impl Game for Ball {
     /// be in it (`Extension::plain_cards`).
     #[inline]
     fn legal_into(&self, pos: &Position, out: &mut Vec<Action>) {
-        movegen::legal_into(pos, &self.params, out);
-        if let Some(ext) = &self.extension {
-            self.extend_legal(ext.as_ref(), pos, out);
+        match &self.extension {
+            None => movegen::legal_into(pos, &self.params, out),
+            Some(ext) => self.legal_extended(ext.as_ref(), pos, out),
         }
     }
 

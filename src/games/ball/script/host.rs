@@ -7,7 +7,7 @@
 
 use mlua::{Function, MultiValue, Table, Value};
 
-use super::api::{self, Ctx};
+use super::api;
 use super::error::ScriptError;
 use super::points::Point;
 use super::sandbox::Sandbox;
@@ -257,6 +257,8 @@ fn account(who: (&str, &str), hook: &'static str, units: u64) {
 pub struct Host {
     pub(super) sandbox: Sandbox,
     pub(super) game: Table,
+    /// The bindings' context, set before each call.
+    bound: api::Shared,
     cards: Vec<Card>,
     /// The variants' own actions, as indices into `cards`: both coaches
     /// may take them, card mode or not.
@@ -310,15 +312,16 @@ impl Host {
     ) -> Result<Loaded, Vec<ScriptError>> {
         let sandbox = Sandbox::new()
             .map_err(|e| vec![ScriptError::from_lua(&e, "sandbox", "host", "start")])?;
-        let game = api::register(&sandbox.lua)
-            .and_then(|g| crate::script::variants::read_only(&sandbox.lua, g))
-            .map_err(|e| vec![ScriptError::from_lua(&e, "api", "host", "start")])?;
-        let _ = sandbox.lua.globals().set("game", &game);
         let names = Names::new(&sandbox.lua)
             .map_err(|e| vec![ScriptError::from_lua(&e, "api", "host", "start")])?;
+        let (game, bound) = api::register(&sandbox.lua, &names.pieces, &names.squares)
+            .and_then(|(g, b)| Ok((crate::script::variants::read_only(&sandbox.lua, g)?, b)))
+            .map_err(|e| vec![ScriptError::from_lua(&e, "api", "host", "start")])?;
+        let _ = sandbox.lua.globals().set("game", &game);
         let mut host = Host {
             sandbox,
             game,
+            bound,
             cards: Vec::new(),
             actions: Vec::new(),
             variants: Vec::new(),
@@ -836,21 +839,13 @@ candidates multiplied); a card offers at most {MAX_TARGETS}: narrow a filter (`t
         self.sandbox.refill();
         let lua = &self.sandbox.lua;
         // The context is made once and reused: no allocation per call.
-        let open = lua.app_data_mut::<Ctx>().map(|mut c| {
+        {
+            let mut c = self.bound.ctx.borrow_mut();
             c.pos = *pos;
             c.params.clone_from(params);
             c.hook = hook;
             c.writable = writable;
             c.active = true;
-        });
-        if open.is_none() {
-            lua.set_app_data(Ctx {
-                pos: *pos,
-                params: params.clone(),
-                hook,
-                writable,
-                active: true,
-            });
         }
         let mut r = f(&self.game).map_err(|e| self.sandbox.explain(e));
         if r.is_ok() {
@@ -861,10 +856,11 @@ candidates multiplied); a card offers at most {MAX_TARGETS}: narrow a filter (`t
                 }
             }
         }
-        let after = lua.app_data_mut::<Ctx>().map_or(*pos, |mut c| {
+        let after = {
+            let mut c = self.bound.ctx.borrow_mut();
             c.active = false;
             c.pos
-        });
+        };
         if r.is_err() {
             // A memory error leaves garbage behind; the next call starts clean.
             let _ = lua.gc_collect();

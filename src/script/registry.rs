@@ -238,11 +238,13 @@ impl Api {
 }
 
 /// What a binding needs to know of the hook running: whether it may
-/// write, and its name for the refusal. A game's hook context implements
-/// it; the registrar enforces read-only hooks for every game alike.
-pub trait Gate: 'static {
+/// write, and its name for the refusal. A game's handle on its hook
+/// context implements it; the registrar enforces read-only hooks for
+/// every game alike. Every binding gets the handle: a game whose context
+/// lives in an `Rc` reaches it without an app-data lookup per call.
+pub trait Gate: Clone + 'static {
     /// `None` outside a hook.
-    fn gate(lua: &Lua) -> Option<(bool, &'static str)>;
+    fn gate(&self, lua: &Lua) -> Option<(bool, &'static str)>;
 }
 
 /// An error located at the calling script's line.
@@ -300,32 +302,40 @@ pub struct Registrar<'a, G: Gate> {
     pub game: &'a Table,
     pub api: &'static Api,
     pub names: Vec<&'static str>,
-    gate: std::marker::PhantomData<G>,
+    gate: G,
 }
 
 /// The registry key holding the names registered, for the drift test.
 const REGISTERED: &str = "ball.registered";
 
-impl<'a, G: Gate> Registrar<'a, G> {
+impl<'a, G: Gate + Default> Registrar<'a, G> {
     pub fn new(lua: &'a Lua, game: &'a Table, api: &'static Api) -> Self {
+        Registrar::with(lua, game, api, G::default())
+    }
+}
+
+impl<'a, G: Gate> Registrar<'a, G> {
+    /// A registrar whose bindings each get a clone of `gate`.
+    pub fn with(lua: &'a Lua, game: &'a Table, api: &'static Api, gate: G) -> Self {
         Registrar {
             lua,
             game,
             api,
             names: Vec::new(),
-            gate: std::marker::PhantomData,
+            gate,
         }
     }
 
     pub fn add<R: mlua::IntoLuaMulti>(
         &mut self,
         name: &'static str,
-        f: impl Fn(&Lua, Args) -> mlua::Result<R> + 'static,
+        f: impl Fn(&Lua, &G, Args) -> mlua::Result<R> + 'static,
     ) -> mlua::Result<()> {
         let writes = self.api.binding(name).is_some_and(|b| b.writes);
+        let gate = self.gate.clone();
         let func = self.lua.create_function(move |lua, args: Args| {
             if writes {
-                match G::gate(lua) {
+                match gate.gate(lua) {
                     None => {
                         return Err(mlua::Error::runtime(
                             "the game is only available inside a hook",
@@ -343,7 +353,7 @@ impl<'a, G: Gate> Registrar<'a, G> {
                     Some((true, _)) => {}
                 }
             }
-            f(lua, args)
+            f(lua, &gate, args)
         })?;
         self.game.set(name, func)?;
         self.names.push(name);

@@ -214,8 +214,24 @@ pub struct Ctx<B: Binding> {
     pub active: bool,
 }
 
-impl<B: Binding> Gate for Ctx<B> {
-    fn gate(lua: &Lua) -> Option<(bool, &'static str)> {
+/// The registrar's gate for a game on this host: the hook context is
+/// the state's app data ([`Ctx`]).
+pub struct Hooked<B>(std::marker::PhantomData<B>);
+
+impl<B> Clone for Hooked<B> {
+    fn clone(&self) -> Self {
+        Hooked(std::marker::PhantomData)
+    }
+}
+
+impl<B> Default for Hooked<B> {
+    fn default() -> Self {
+        Hooked(std::marker::PhantomData)
+    }
+}
+
+impl<B: Binding> Gate for Hooked<B> {
+    fn gate(&self, lua: &Lua) -> Option<(bool, &'static str)> {
         let c = lua.app_data_ref::<Ctx<B>>()?;
         c.active.then_some((c.writable, c.hook))
     }

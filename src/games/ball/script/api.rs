@@ -8,9 +8,10 @@
 //! hooks, on a copy of the position that the kernel validates before it
 //! commits it (B11.7).
 
-use mlua::AppDataRefMut as RefMut;
+use std::cell::{RefCell, RefMut};
+use std::rc::Rc;
 
-use mlua::{Lua, Table, Value};
+use mlua::{Lua, LuaString, Table, Value};
 
 pub use crate::script::registry::{Binding, Field};
 use crate::script::registry::{Api, Gate, Schema, field, read, write};
@@ -199,39 +200,121 @@ pub struct Ctx {
     pub active: bool,
 }
 
-fn ctx(lua: &Lua) -> mlua::Result<RefMut<'_, Ctx>> {
-    lua.app_data_mut::<Ctx>()
-        .filter(|c| c.active)
-        .ok_or_else(|| mlua::Error::runtime("the game is only available inside a hook"))
+impl Ctx {
+    fn new() -> Ctx {
+        let params = Params::default();
+        Ctx {
+            pos: Position::start(&params),
+            params,
+            hook: "",
+            writable: false,
+            active: false,
+        }
+    }
 }
 
-impl Gate for Ctx {
-    fn gate(lua: &Lua) -> Option<(bool, &'static str)> {
-        let c = lua.app_data_ref::<Ctx>()?;
+/// What the bindings share with the host: each binding holds it (the
+/// registrar hands it over), so reaching the context costs no app-data
+/// lookup, and the host sets the context through it before each call.
+pub struct Bound {
+    pub ctx: RefCell<Ctx>,
+    known: Known,
+}
+
+/// The bindings' handle on [`Bound`].
+pub type Shared = Rc<Bound>;
+
+impl Gate for Shared {
+    fn gate(&self, _: &Lua) -> Option<(bool, &'static str)> {
+        let c = self.ctx.borrow();
         c.active.then_some((c.writable, c.hook))
     }
 }
 
-fn piece(lua: &Lua, name: &str, v: &Value) -> mlua::Result<PieceId> {
-    parsed(lua, name, v, "a piece id (ATK1-ATK7, DEF1-DEF7)", PieceId::parse)
+/// The piece ids and square names the host made at load (the strings it
+/// passes a card's `resolve`), by the address of each Lua string. Lua
+/// keeps one copy of each short string, so an argument spelt like one of
+/// these is that very string while it is held here (the strings are, so
+/// no other string takes an address of theirs), and is known by its
+/// address without its text being read, checked as UTF-8 and parsed.
+/// Any other argument is parsed as before, with the same refusals.
+struct Known {
+    pieces: Vec<(usize, PieceId)>,
+    squares: Vec<(usize, Sq)>,
+    /// The strings, held so that the addresses stay theirs.
+    _held: Vec<LuaString>,
 }
 
-fn square(lua: &Lua, name: &str, v: &Value) -> mlua::Result<Sq> {
-    parsed(lua, name, v, "a playable square", |s| Sq::parse(s).ok())
+impl Known {
+    fn new(pieces: &[LuaString], squares: &[LuaString]) -> Known {
+        fn index<T>(strings: &[LuaString], id: impl Fn(u8) -> T) -> Vec<(usize, T)> {
+            let mut v: Vec<(usize, T)> = (0..)
+                .zip(strings)
+                .map(|(i, s)| (s.to_pointer() as usize, id(i)))
+                .collect();
+            v.sort_by_key(|&(a, _)| a);
+            v
+        }
+        Known {
+            pieces: index(pieces, PieceId),
+            squares: index(squares, Sq),
+            _held: pieces.iter().chain(squares).cloned().collect(),
+        }
+    }
+
+    fn find<T: Copy>(list: &[(usize, T)], v: &Value) -> Option<T> {
+        let Value::String(s) = v else { return None };
+        let at = s.to_pointer() as usize;
+        let i = list.binary_search_by_key(&at, |&(a, _)| a).ok()?;
+        Some(list[i].1)
+    }
+}
+
+fn ctx(b: &Bound) -> mlua::Result<RefMut<'_, Ctx>> {
+    let c = b.ctx.borrow_mut();
+    if c.active {
+        Ok(c)
+    } else {
+        Err(mlua::Error::runtime("the game is only available inside a hook"))
+    }
+}
+
+fn piece(lua: &Lua, b: &Bound, name: &str, v: &Value) -> mlua::Result<PieceId> {
+    match Known::find(&b.known.pieces, v) {
+        Some(id) => Ok(id),
+        None => parsed(lua, name, v, "a piece id (ATK1-ATK7, DEF1-DEF7)", PieceId::parse),
+    }
+}
+
+fn square(lua: &Lua, b: &Bound, name: &str, v: &Value) -> mlua::Result<Sq> {
+    match Known::find(&b.known.squares, v) {
+        Some(sq) => Ok(sq),
+        None => parsed(lua, name, v, "a playable square", |s| Sq::parse(s).ok()),
+    }
 }
 
 fn team(lua: &Lua, name: &str, v: &Value) -> mlua::Result<Team> {
     parsed(lua, name, v, "a team (\"ATK\" or \"DEF\")", Team::parse)
 }
 
-/// Registers every binding into a fresh `game` table.
-pub fn register(lua: &Lua) -> mlua::Result<Table> {
+/// Registers every binding into a fresh `game` table; `pieces` and
+/// `squares` are the host's strings for every piece id and square, by
+/// index. Returns the table and what the bindings share with the host.
+pub fn register(
+    lua: &Lua,
+    pieces: &[LuaString],
+    squares: &[LuaString],
+) -> mlua::Result<(Table, Shared)> {
     let game = lua.create_table()?;
-    let mut reg = Registrar::new(lua, &game, &API);
+    let shared = Rc::new(Bound {
+        ctx: RefCell::new(Ctx::new()),
+        known: Known::new(pieces, squares),
+    });
+    let mut reg = Registrar::with(lua, &game, &API, shared.clone());
     register_reads(&mut reg)?;
     register_writes(&mut reg)?;
     reg.finish()?;
-    Ok(game)
+    Ok((game, shared))
 }
 
 /// The names [`register`] registered, in order (for the drift test).
@@ -239,37 +322,37 @@ pub fn registered(lua: &Lua) -> Vec<String> {
     crate::script::registry::registered(lua)
 }
 
-type Registrar<'a> = crate::script::registry::Registrar<'a, Ctx>;
+type Registrar<'a> = crate::script::registry::Registrar<'a, Shared>;
 
 fn square_list(lua: &Lua, set: u128) -> mlua::Result<Table> {
     lua.create_sequence_from(squares(set).map(|s| s.to_string()))
 }
 
 fn register_reads(r: &mut Registrar<'_>) -> mlua::Result<()> {
-    r.add("to_move", |lua, _| Ok(ctx(lua)?.pos.to_move.name()))?;
-    r.add("turn", |lua, _| Ok(ctx(lua)?.pos.turn))?;
-    r.add("phase", |lua, _| {
-        let p = match ctx(lua)?.pos.phase {
+    r.add("to_move", |_, b, _| Ok(ctx(b)?.pos.to_move.name()))?;
+    r.add("turn", |_, b, _| Ok(ctx(b)?.pos.turn))?;
+    r.add("phase", |_, b, _| {
+        let p = match ctx(b)?.pos.phase {
             Phase::Action => "action",
             Phase::Release => "release",
         };
         Ok(p)
     })?;
-    r.add("ap", |lua, _| Ok(ctx(lua)?.pos.ap))?;
-    r.add("ep", |lua, a| {
+    r.add("ap", |_, b, _| Ok(ctx(b)?.pos.ap))?;
+    r.add("ep", |lua, b, a| {
         let t = team(lua, "ep", &a.0)?;
-        Ok(ctx(lua)?.pos.ep[t as usize])
+        Ok(ctx(b)?.pos.ep[t as usize])
     })?;
-    r.add("score", |lua, a| {
+    r.add("score", |lua, b, a| {
         let t = team(lua, "score", &a.0)?;
-        Ok(ctx(lua)?.pos.score[t as usize])
+        Ok(ctx(b)?.pos.score[t as usize])
     })?;
-    r.add("param", |lua, a| {
+    r.add("param", |lua, b, a| {
         let name =
             a.0.as_string()
                 .map(|s| s.to_string_lossy())
                 .unwrap_or_default();
-        let p = ctx(lua)?.params.clone();
+        let p = ctx(b)?.params.clone();
         let v: Value = match name.as_str() {
             "ap_per_turn" => Value::Integer(p.ap_per_turn.into()),
             "end_zone_depth" => Value::Integer(p.end_zone_depth.into()),
@@ -307,12 +390,12 @@ fn register_reads(r: &mut Registrar<'_>) -> mlua::Result<()> {
         };
         Ok(v)
     })?;
-    r.add("get", |lua, a| {
+    r.add("get", |lua, b, a| {
         let name = a.0.as_string().map(|s| s.to_string_lossy()).unwrap_or_default();
-        let slot = counter_slot(lua, "get", &name, &a.1)?;
-        Ok(i64::from(ctx(lua)?.pos.vars[slot]))
+        let slot = counter_slot(lua, b, "get", &name, &a.1)?;
+        Ok(i64::from(ctx(b)?.pos.vars[slot]))
     })?;
-    r.add("pieces", |lua, a| {
+    r.add("pieces", |lua, _, a| {
         let which = match a.0 {
             Value::Nil => None,
             v => Some(team(lua, "pieces", &v)?),
@@ -322,9 +405,9 @@ fn register_reads(r: &mut Registrar<'_>) -> mlua::Result<()> {
             .map(|p| p.to_string());
         lua.create_sequence_from(ids)
     })?;
-    r.add("piece", |lua, a| {
-        let id = piece(lua, "piece", &a.0)?;
-        let c = ctx(lua)?;
+    r.add("piece", |lua, b, a| {
+        let id = piece(lua, b, "piece", &a.0)?;
+        let c = ctx(b)?;
         let p = *c.pos.piece(id);
         let stacked = c.pos.is_stacked(id);
         let ball = c.pos.ball == BallState::Held(id);
@@ -341,14 +424,14 @@ fn register_reads(r: &mut Registrar<'_>) -> mlua::Result<()> {
         t.set("ball", ball)?;
         Ok(t)
     })?;
-    r.add("piece_at", |lua, a| {
-        let sq = square(lua, "piece_at", &a.0)?;
-        let id = ctx(lua)?.pos.piece_at(sq);
+    r.add("piece_at", |lua, b, a| {
+        let sq = square(lua, b, "piece_at", &a.0)?;
+        let id = ctx(b)?.pos.piece_at(sq);
         Ok(id.map(|p| p.to_string()))
     })?;
-    r.add("stack_at", |lua, a| {
-        let sq = square(lua, "stack_at", &a.0)?;
-        let s = ctx(lua)?.pos.stacks.at(sq).copied();
+    r.add("stack_at", |lua, b, a| {
+        let sq = square(lua, b, "stack_at", &a.0)?;
+        let s = ctx(b)?.pos.stacks.at(sq).copied();
         match s {
             None => Ok(None),
             Some(s) => {
@@ -360,33 +443,33 @@ fn register_reads(r: &mut Registrar<'_>) -> mlua::Result<()> {
             }
         }
     })?;
-    r.add("ball", |lua, _| {
-        let c = ctx(lua)?;
+    r.add("ball", |_, b, _| {
+        let c = ctx(b)?;
         let holder = c.pos.holder().map(|p| p.to_string());
         let at = c.pos.ball_square().to_string();
         drop(c);
         Ok((holder, at))
     })?;
-    r.add("is_empty", |lua, a| {
-        let sq = square(lua, "is_empty", &a.0)?;
-        Ok(ctx(lua)?.pos.occupied() & sq.bit() == 0)
+    r.add("is_empty", |lua, b, a| {
+        let sq = square(lua, b, "is_empty", &a.0)?;
+        Ok(ctx(b)?.pos.occupied() & sq.bit() == 0)
     })?;
-    r.add("is_free", |lua, a| {
-        let sq = square(lua, "is_free", &a.0)?;
-        let c = ctx(lua)?;
+    r.add("is_free", |lua, b, a| {
+        let sq = square(lua, b, "is_free", &a.0)?;
+        let c = ctx(b)?;
         Ok(c.pos.occupied() & sq.bit() == 0 && c.pos.loose_ball() != Some(sq))
     })?;
-    r.add("distance", |lua, a| {
-        let x = square(lua, "distance", &a.0)?;
-        let y = square(lua, "distance", &a.1)?;
+    r.add("distance", |lua, b, a| {
+        let x = square(lua, b, "distance", &a.0)?;
+        let y = square(lua, b, "distance", &a.1)?;
         Ok(x.distance(y))
     })?;
-    r.add("neighbours", |lua, a| {
-        let sq = square(lua, "neighbours", &a.0)?;
+    r.add("neighbours", |lua, b, a| {
+        let sq = square(lua, b, "neighbours", &a.0)?;
         square_list(lua, sq.neighbours())
     })?;
-    r.add("squares_within", |lua, a| {
-        let sq = square(lua, "squares_within", &a.0)?;
+    r.add("squares_within", |lua, b, a| {
+        let sq = square(lua, b, "squares_within", &a.0)?;
         let k = match a.1 {
             Value::Integer(k) if (0..=16).contains(&k) => k as u8,
             v => {
@@ -399,10 +482,10 @@ fn register_reads(r: &mut Registrar<'_>) -> mlua::Result<()> {
         };
         square_list(lua, sq.within(k) & !sq.bit())
     })?;
-    r.add("in_scoring_zone", |lua, a| {
-        let sq = square(lua, "in_scoring_zone", &a.0)?;
+    r.add("in_scoring_zone", |lua, b, a| {
+        let sq = square(lua, b, "in_scoring_zone", &a.0)?;
         let t = team(lua, "in_scoring_zone", &a.1)?;
-        let c = ctx(lua)?;
+        let c = ctx(b)?;
         Ok(crate::games::ball::apply::in_scoring_zone(t, sq, &c.params))
     })?;
     Ok(())
@@ -412,11 +495,12 @@ fn register_reads(r: &mut Registrar<'_>) -> mlua::Result<()> {
 /// script's error at the calling line.
 fn change(
     lua: &Lua,
+    b: &Bound,
     name: &str,
     f: impl FnOnce(&mut Position, &Params) -> Result<(), String>,
 ) -> mlua::Result<()> {
     let result = {
-        let mut c = ctx(lua)?;
+        let mut c = ctx(b)?;
         let c = &mut *c;
         f(&mut c.pos, &c.params)
     };
@@ -440,10 +524,10 @@ fn active(pos: &Position, id: PieceId) -> Result<(), String> {
 }
 
 fn register_writes(r: &mut Registrar<'_>) -> mlua::Result<()> {
-    r.add("move", |lua, a| {
-        let id = piece(lua, "move", &a.0)?;
-        let to = square(lua, "move", &a.1)?;
-        change(lua, "move", |pos, _| {
+    r.add("move", |lua, b, a| {
+        let id = piece(lua, b, "move", &a.0)?;
+        let to = square(lua, b, "move", &a.1)?;
+        change(lua, b, "move", |pos, _| {
             unstacked(pos, id)?;
             if pos.occupied() & to.bit() != 0 {
                 return Err(format!("{to} is not empty"));
@@ -458,9 +542,9 @@ fn register_writes(r: &mut Registrar<'_>) -> mlua::Result<()> {
             Ok(())
         })
     })?;
-    r.add("stand_up", |lua, a| {
-        let id = piece(lua, "stand_up", &a.0)?;
-        change(lua, "stand_up", |pos, _| {
+    r.add("stand_up", |lua, b, a| {
+        let id = piece(lua, b, "stand_up", &a.0)?;
+        change(lua, b, "stand_up", |pos, _| {
             unstacked(pos, id)?;
             if !pos.piece(id).down {
                 return Err(format!("{id} is not down"));
@@ -469,18 +553,18 @@ fn register_writes(r: &mut Registrar<'_>) -> mlua::Result<()> {
             Ok(())
         })
     })?;
-    r.add("knock_down", |lua, a| {
-        let id = piece(lua, "knock_down", &a.0)?;
-        change(lua, "knock_down", |pos, _| {
+    r.add("knock_down", |lua, b, a| {
+        let id = piece(lua, b, "knock_down", &a.0)?;
+        change(lua, b, "knock_down", |pos, _| {
             active(pos, id)?;
             pos.piece_mut(id).down = true;
             Ok(())
         })
     })?;
-    r.add("swap", |lua, a| {
-        let x = piece(lua, "swap", &a.0)?;
-        let y = piece(lua, "swap", &a.1)?;
-        change(lua, "swap", |pos, _| {
+    r.add("swap", |lua, b, a| {
+        let x = piece(lua, b, "swap", &a.0)?;
+        let y = piece(lua, b, "swap", &a.1)?;
+        change(lua, b, "swap", |pos, _| {
             unstacked(pos, x)?;
             unstacked(pos, y)?;
             if x.team() != y.team() || x == y {
@@ -492,11 +576,11 @@ fn register_writes(r: &mut Registrar<'_>) -> mlua::Result<()> {
             Ok(())
         })
     })?;
-    r.add("release", |lua, a| {
-        let top = piece(lua, "release", &a.0)?;
-        let ta = square(lua, "release", &a.1)?;
-        let ba = square(lua, "release", &a.2)?;
-        change(lua, "release", |pos, _| {
+    r.add("release", |lua, b, a| {
+        let top = piece(lua, b, "release", &a.0)?;
+        let ta = square(lua, b, "release", &a.1)?;
+        let ba = square(lua, b, "release", &a.2)?;
+        change(lua, b, "release", |pos, _| {
             let Some(s) = pos.stacks.with_top(top).copied() else {
                 return Err(format!("{top} is not the top of a stack"));
             };
@@ -520,10 +604,10 @@ fn register_writes(r: &mut Registrar<'_>) -> mlua::Result<()> {
             Ok(())
         })
     })?;
-    r.add("stack", |lua, a| {
-        let top = piece(lua, "stack", &a.0)?;
-        let bottom = piece(lua, "stack", &a.1)?;
-        change(lua, "stack", |pos, params| {
+    r.add("stack", |lua, b, a| {
+        let top = piece(lua, b, "stack", &a.0)?;
+        let bottom = piece(lua, b, "stack", &a.1)?;
+        change(lua, b, "stack", |pos, params| {
             active(pos, top)?;
             unstacked(pos, bottom)?;
             if top == bottom {
@@ -546,9 +630,9 @@ fn register_writes(r: &mut Registrar<'_>) -> mlua::Result<()> {
             Ok(())
         })
     })?;
-    r.add("give_ball", |lua, a| {
-        let to = piece(lua, "give_ball", &a.0)?;
-        change(lua, "give_ball", |pos, _| {
+    r.add("give_ball", |lua, b, a| {
+        let to = piece(lua, b, "give_ball", &a.0)?;
+        change(lua, b, "give_ball", |pos, _| {
             let Some(h) = pos.holder() else {
                 return Err("the ball is loose: nobody gives it".into());
             };
@@ -560,9 +644,9 @@ fn register_writes(r: &mut Registrar<'_>) -> mlua::Result<()> {
             Ok(())
         })
     })?;
-    r.add("take_ball", |lua, a| {
-        let id = piece(lua, "take_ball", &a.0)?;
-        change(lua, "take_ball", |pos, _| {
+    r.add("take_ball", |lua, b, a| {
+        let id = piece(lua, b, "take_ball", &a.0)?;
+        change(lua, b, "take_ball", |pos, _| {
             active(pos, id)?;
             if pos.loose_ball().is_none() {
                 return Err("the ball is not loose".into());
@@ -572,9 +656,9 @@ fn register_writes(r: &mut Registrar<'_>) -> mlua::Result<()> {
             Ok(())
         })
     })?;
-    r.add("drop_ball", |lua, a| {
-        let sq = square(lua, "drop_ball", &a.0)?;
-        change(lua, "drop_ball", |pos, _| {
+    r.add("drop_ball", |lua, b, a| {
+        let sq = square(lua, b, "drop_ball", &a.0)?;
+        change(lua, b, "drop_ball", |pos, _| {
             if pos.loose_ball().is_some() {
                 return Err("the ball is already loose".into());
             }
@@ -585,9 +669,9 @@ fn register_writes(r: &mut Registrar<'_>) -> mlua::Result<()> {
             Ok(())
         })
     })?;
-    r.add("restrict", |lua, a| {
-        let id = piece(lua, "restrict", &a.0)?;
-        change(lua, "restrict", |pos, _| {
+    r.add("restrict", |lua, b, a| {
+        let id = piece(lua, b, "restrict", &a.0)?;
+        change(lua, b, "restrict", |pos, _| {
             if id.team() != pos.to_move {
                 return Err(format!(
                     "{id} is not the moving coach's: restrictions last only this turn"
@@ -597,14 +681,14 @@ fn register_writes(r: &mut Registrar<'_>) -> mlua::Result<()> {
             Ok(())
         })
     })?;
-    r.add("unrestrict", |lua, a| {
-        let id = piece(lua, "unrestrict", &a.0)?;
-        change(lua, "unrestrict", |pos, _| {
+    r.add("unrestrict", |lua, b, a| {
+        let id = piece(lua, b, "unrestrict", &a.0)?;
+        change(lua, b, "unrestrict", |pos, _| {
             pos.piece_mut(id).restricted = false;
             Ok(())
         })
     })?;
-    r.add("add_ap", |lua, a| {
+    r.add("add_ap", |lua, b, a| {
         let n = match a.0 {
             Value::Integer(n) if n >= 0 => n.min(255) as u8,
             v => {
@@ -615,7 +699,7 @@ fn register_writes(r: &mut Registrar<'_>) -> mlua::Result<()> {
                 ));
             }
         };
-        change(lua, "add_ap", |pos, params| {
+        change(lua, b, "add_ap", |pos, params| {
             if pos.phase != Phase::Action {
                 return Err("AP exist only in the action phase".into());
             }
@@ -623,13 +707,13 @@ fn register_writes(r: &mut Registrar<'_>) -> mlua::Result<()> {
             Ok(())
         })
     })?;
-    r.add("end_game", |lua, _| {
-        change(lua, "end_game", |pos, _| {
+    r.add("end_game", |lua, b, _| {
+        change(lua, b, "end_game", |pos, _| {
             pos.outcome = Some(Outcome::by_score(pos.score));
             Ok(())
         })
     })?;
-    r.add("set", |lua, a| {
+    r.add("set", |lua, b, a| {
         let name = a.0.as_string().map(|s| s.to_string_lossy()).unwrap_or_default();
         let value = match a.1 {
             Value::Integer(n) => i16::try_from(n).map_err(|_| {
@@ -643,8 +727,8 @@ fn register_writes(r: &mut Registrar<'_>) -> mlua::Result<()> {
                 ));
             }
         };
-        let slot = counter_slot(lua, "set", &name, &a.2)?;
-        change(lua, "set", |pos, _| {
+        let slot = counter_slot(lua, b, "set", &name, &a.2)?;
+        change(lua, b, "set", |pos, _| {
             pos.vars[slot] = value;
             Ok(())
         })
@@ -654,13 +738,13 @@ fn register_writes(r: &mut Registrar<'_>) -> mlua::Result<()> {
 
 /// The position slot of counter `name` for `who` (nil for a game
 /// counter), or an error that says what the ruleset keeps.
-fn counter_slot(lua: &Lua, binding: &str, name: &str, who: &Value) -> mlua::Result<usize> {
-    let layout = ctx(lua)?.params.layout.clone();
+fn counter_slot(lua: &Lua, b: &Bound, binding: &str, name: &str, who: &Value) -> mlua::Result<usize> {
+    let layout = ctx(b)?.params.layout.clone();
     let decl = layout.counter(name).map_err(|e| fail(lua, binding, e))?;
     let index = match (decl.scope, who) {
         (Scope::Game, Value::Nil) => 0,
         (Scope::Team, v) => team(lua, binding, v)? as usize,
-        (Scope::Piece, v) => piece(lua, binding, v)?.0 as usize,
+        (Scope::Piece, v) => piece(lua, b, binding, v)?.0 as usize,
         (Scope::Game, v) => {
             return Err(fail(
                 lua,

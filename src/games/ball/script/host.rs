@@ -7,7 +7,7 @@
 
 use mlua::{Function, MultiValue, Table, Value};
 
-use super::api::{self, Ctx};
+use super::api;
 use super::error::ScriptError;
 use super::points::Point;
 use super::sandbox::Sandbox;
@@ -257,6 +257,8 @@ fn account(who: (&str, &str), hook: &'static str, units: u64) {
 pub struct Host {
     pub(super) sandbox: Sandbox,
     pub(super) game: Table,
+    /// The bindings' context, set before each call.
+    bound: api::Shared,
     cards: Vec<Card>,
     /// The variants' own actions, as indices into `cards`: both coaches
     /// may take them, card mode or not.
@@ -310,15 +312,16 @@ impl Host {
     ) -> Result<Loaded, Vec<ScriptError>> {
         let sandbox = Sandbox::new()
             .map_err(|e| vec![ScriptError::from_lua(&e, "sandbox", "host", "start")])?;
-        let game = api::register(&sandbox.lua)
-            .and_then(|g| crate::script::variants::read_only(&sandbox.lua, g))
-            .map_err(|e| vec![ScriptError::from_lua(&e, "api", "host", "start")])?;
-        let _ = sandbox.lua.globals().set("game", &game);
         let names = Names::new(&sandbox.lua)
             .map_err(|e| vec![ScriptError::from_lua(&e, "api", "host", "start")])?;
+        let (game, bound) = api::register(&sandbox.lua, &names.pieces, &names.squares)
+            .and_then(|(g, b)| Ok((crate::script::variants::read_only(&sandbox.lua, g)?, b)))
+            .map_err(|e| vec![ScriptError::from_lua(&e, "api", "host", "start")])?;
+        let _ = sandbox.lua.globals().set("game", &game);
         let mut host = Host {
             sandbox,
             game,
+            bound,
             cards: Vec::new(),
             actions: Vec::new(),
             variants: Vec::new(),
@@ -804,9 +807,12 @@ candidates multiplied); a card offers at most {MAX_TARGETS}: narrow a filter (`t
         })
     }
 
-    /// Runs `f` with the bindings pointed at `pos`; returns the position
-    /// the bindings hold afterwards. `who` is the script's (file, owner),
-    /// for `ball check`'s account of what each hook costs.
+    /// Runs `f` with the bindings pointed at a copy of `pos`. After a call
+    /// that succeeded, the copy as the call left it stays in the context
+    /// ([`Host::left`]): a writing hook's caller reads it there, a
+    /// read-only one pays no copy for it.
+    /// `who` is the script's (file, owner), for `ball check`'s account of
+    /// what each hook costs.
     pub(super) fn call<R>(
         &self,
         who: (&str, &str),
@@ -815,14 +821,19 @@ candidates multiplied); a card offers at most {MAX_TARGETS}: narrow a filter (`t
         hook: &'static str,
         writable: bool,
         f: impl FnOnce(&Table) -> mlua::Result<R>,
-    ) -> (mlua::Result<R>, Position) {
+    ) -> mlua::Result<R> {
         if check_spent() {
-            return (Err(mlua::Error::runtime(CHECK_SPENT)), *pos);
+            return Err(mlua::Error::runtime(CHECK_SPENT));
         }
         let before = super::sandbox::units_spent_here();
-        let (r, after) = self.call_unaccounted(pos, params, hook, writable, f);
+        let r = self.call_unaccounted(pos, params, hook, writable, f);
         account(who, hook, super::sandbox::units_spent_here() - before);
-        (r, after)
+        r
+    }
+
+    /// The position the last call's bindings left.
+    pub(super) fn left(&self) -> std::cell::Ref<'_, Position> {
+        std::cell::Ref::map(self.bound.ctx.borrow(), |c| &c.pos)
     }
 
     fn call_unaccounted<R>(
@@ -832,25 +843,17 @@ candidates multiplied); a card offers at most {MAX_TARGETS}: narrow a filter (`t
         hook: &'static str,
         writable: bool,
         f: impl FnOnce(&Table) -> mlua::Result<R>,
-    ) -> (mlua::Result<R>, Position) {
+    ) -> mlua::Result<R> {
         self.sandbox.refill();
         let lua = &self.sandbox.lua;
         // The context is made once and reused: no allocation per call.
-        let open = lua.app_data_mut::<Ctx>().map(|mut c| {
+        {
+            let mut c = self.bound.ctx.borrow_mut();
             c.pos = *pos;
             c.params.clone_from(params);
             c.hook = hook;
             c.writable = writable;
             c.active = true;
-        });
-        if open.is_none() {
-            lua.set_app_data(Ctx {
-                pos: *pos,
-                params: params.clone(),
-                hook,
-                writable,
-                active: true,
-            });
         }
         let mut r = f(&self.game).map_err(|e| self.sandbox.explain(e));
         if r.is_ok() {
@@ -861,15 +864,12 @@ candidates multiplied); a card offers at most {MAX_TARGETS}: narrow a filter (`t
                 }
             }
         }
-        let after = lua.app_data_mut::<Ctx>().map_or(*pos, |mut c| {
-            c.active = false;
-            c.pos
-        });
+        self.bound.ctx.borrow_mut().active = false;
         if r.is_err() {
             // A memory error leaves garbage behind; the next call starts clean.
             let _ = lua.gc_collect();
         }
-        (r, after)
+        r
     }
 
     /// Whether the card may be played at all now (its optional
@@ -885,7 +885,7 @@ candidates multiplied); a card offers at most {MAX_TARGETS}: narrow a filter (`t
         let info = &card.info;
         let owner = format!("card {}", info.id.name());
         if let Some(can) = &card.can_play {
-            let (r, _) = self.call((&info.file, &owner), pos, params, "can_play", false, |g| {
+            let r = self.call((&info.file, &owner), pos, params, "can_play", false, |g| {
                 can.call::<Value>(g.clone())
             });
             match r {
@@ -909,7 +909,7 @@ candidates multiplied); a card offers at most {MAX_TARGETS}: narrow a filter (`t
             }
             Targets::Script(f) => f,
         };
-        let (r, _) = self.call((&info.file, &owner), pos, params, "targets", false, |g| {
+        let r = self.call((&info.file, &owner), pos, params, "targets", false, |g| {
             func.call::<Value>(g.clone())
         });
         let list = match r {
@@ -970,20 +970,21 @@ candidates multiplied); a card offers at most {MAX_TARGETS}: narrow a filter (`t
         Ok(())
     }
 
-    /// B11.7: the card's effect on a copy of `pos`, returned only when
-    /// the whole effect succeeded and the result keeps every invariant.
+    /// B11.7: the card's effect, worked on a copy of `pos`; `pos` becomes
+    /// that copy only when the whole effect succeeded and the result keeps
+    /// every invariant, and is left as it was otherwise.
     pub fn resolve(
         &self,
         index: usize,
-        pos: &Position,
+        pos: &mut Position,
         params: &Params,
         args: [Arg; 3],
-    ) -> Result<Position, ScriptError> {
+    ) -> Result<(), ScriptError> {
         let card = &self.cards[index];
         let info = &card.info;
         let owner = card.owner.as_str();
         let [a, b, c] = args.map(|a| self.arg_value(a));
-        let (r, after) = self.call((&info.file, owner), pos, params, "resolve", true, |g| {
+        let r = self.call((&info.file, owner), pos, params, "resolve", true, |g| {
             // Exactly the card's arguments, as `select('#', ...)` sees them.
             let f = &card.resolve;
             match info.args.len() {
@@ -994,6 +995,7 @@ candidates multiplied); a card offers at most {MAX_TARGETS}: narrow a filter (`t
             }
         });
         r.map_err(|e| ScriptError::from_lua(&e, &info.file, owner, "resolve"))?;
+        let after = self.left();
         json::check(&after, params).map_err(|e| {
             ScriptError::kernel(
                 &info.file,
@@ -1005,7 +1007,8 @@ candidates multiplied); a card offers at most {MAX_TARGETS}: narrow a filter (`t
                 ),
             )
         })?;
-        Ok(after)
+        *pos = *after;
+        Ok(())
     }
 
     /// A card argument as the script sees it: piece ids and square names
@@ -1082,7 +1085,7 @@ impl Host {
                 continue;
             }
             let owner = v.owner.as_str();
-            let (r, _) = self.call((&v.file, owner), pos, params, HOOK, false, |g| {
+            let r = self.call((&v.file, owner), pos, params, HOOK, false, |g| {
                 f.call::<Value>((g.clone(), team.name()))
             });
             match r {
@@ -1141,7 +1144,7 @@ impl Host {
                 continue;
             }
             let owner = v.owner.as_str();
-            let (r, _) = self.call((&v.file, owner), pos, params, HOOK, false, |g| {
+            let r = self.call((&v.file, owner), pos, params, HOOK, false, |g| {
                 let t = self.action_table(action)?;
                 f.call::<mlua::MultiValue>((g.clone(), t))
             });

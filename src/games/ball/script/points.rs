@@ -121,7 +121,7 @@ impl Host {
                 continue;
             }
             let owner = v.owner.as_str();
-            let (r, _) = self.call((&v.file, owner), pos, params, p.name(), false, |g| {
+            let r = self.call((&v.file, owner), pos, params, p.name(), false, |g| {
                 f.call::<MultiValue>(args(self, g)?)
             });
             match r {
@@ -336,12 +336,13 @@ impl Host {
         args: &dyn Fn(&Host, &Table) -> mlua::Result<MultiValue>,
     ) -> Result<Position, ScriptError> {
         let owner = v.owner.as_str();
-        let (r, after) = self.call((&v.file, owner), cur, params, name, true, |g| {
+        let r = self.call((&v.file, owner), cur, params, name, true, |g| {
             f.call::<()>(args(self, g)?)
         });
         if let Err(e) = r {
             return Err(ScriptError::from_lua(&e, &v.file, owner, name));
         }
+        let after = *self.left();
         json::check(&after, params).map_err(|e| {
             ScriptError::kernel(
                 &v.file,

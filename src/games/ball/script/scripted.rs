@@ -408,11 +408,11 @@ impl Scripted {
             let priced = self
                 .hooked(Point::Cost)
                 .then(|| self.cost_of(pos, params, action));
+            let mut next = *pos;
             let resolved = {
                 let live = self.live.borrow();
                 let info = live.host.card(i);
                 let ap_cost = priced.unwrap_or(info.ap);
-                let mut next = *pos;
                 next.ep[mover as usize] -= info.cost;
                 next.ap = next.ap.saturating_sub(ap_cost);
                 let counted = if info.uses.is_some() || info.per_turn.is_some() {
@@ -427,7 +427,7 @@ impl Scripted {
                     true
                 };
                 if counted {
-                    live.host.resolve(i, &next, params, args)
+                    live.host.resolve(i, &mut next, params, args)
                 } else {
                     // Unreachable for a position the reader checked
                     // (`check_position`): refused rather than uncounted.
@@ -439,8 +439,8 @@ impl Scripted {
                     ))
                 }
             };
-            let mut next = match resolved {
-                Ok(next) => {
+            match resolved {
+                Ok(()) => {
                     // What the play did, costs included: a script's
                     // effect emits no events of its own. Only a log or an
                     // `on_event` hook reads it (it earns no EP), and
@@ -452,7 +452,6 @@ impl Scripted {
                             ),
                         ));
                     }
-                    next
                 }
                 Err(e) => {
                     let mut live = self.live.borrow_mut();

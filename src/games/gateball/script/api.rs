@@ -15,7 +15,7 @@ use crate::games::gateball::event::Event;
 use crate::games::gateball::position::Team;
 use crate::script::registry::{Api, Binding, Field, Schema, field, read, write};
 use crate::script::registry::{Registrar, fail, parsed, show};
-use crate::script::variants::{Ctx, ctx};
+use crate::script::variants::{Hooked, ctx};
 
 /// Every binding, in the order of the reference.
 pub const BINDINGS: &[Binding] = &[
@@ -126,7 +126,7 @@ rules would, and is not asked again in that game.\n\n",
     stub_removed: "",
 };
 
-type Reg<'a> = Registrar<'a, Ctx<GateballBinding>>;
+type Reg<'a> = Registrar<'a, Hooked<GateballBinding>>;
 
 fn c(lua: &Lua) -> mlua::Result<crate::script::variants::CtxRef<'_, GateballBinding>> {
     ctx::<GateballBinding>(lua)
@@ -179,36 +179,36 @@ fn slot(lua: &Lua, binding: &str, frame: &Frame, name: &Value, who: &Value) -> m
 
 pub fn register(lua: &Lua, game: &Table) -> mlua::Result<()> {
     let mut r = Reg::new(lua, game, &API);
-    r.add("turn", |lua, _| Ok(i64::from(c(lua)?.pos.turn)))?;
-    r.add("turns", |lua, _| Ok(i64::from(c(lua)?.rules.rules.turns)))?;
-    r.add("ball", |lua, _| Ok(i64::from(c(lua)?.pos.ball)))?;
-    r.add("team_of", |lua, a| {
+    r.add("turn", |lua, _, _| Ok(i64::from(c(lua)?.pos.turn)))?;
+    r.add("turns", |lua, _, _| Ok(i64::from(c(lua)?.rules.rules.turns)))?;
+    r.add("ball", |lua, _, _| Ok(i64::from(c(lua)?.pos.ball)))?;
+    r.add("team_of", |lua, _, a| {
         Ok(Team::of_ball(ball(lua, "team_of", &a.0)?).name())
     })?;
-    r.add("phase", |lua, _| Ok(c(lua)?.pos.phase.name()))?;
-    r.add("shot", |lua, _| Ok(c(lua)?.pos.shot.map(|s| s.name())))?;
-    r.add("dice", |lua, _| {
+    r.add("phase", |lua, _, _| Ok(c(lua)?.pos.phase.name()))?;
+    r.add("shot", |lua, _, _| Ok(c(lua)?.pos.shot.map(|s| s.name())))?;
+    r.add("dice", |lua, _, _| {
         let dice = c(lua)?.pos.dice.clone();
         lua.create_sequence_from(dice)
     })?;
-    r.add("continuation", |lua, _| Ok(c(lua)?.pos.continuation))?;
-    r.add("place", |lua, a| {
+    r.add("continuation", |lua, _, _| Ok(c(lua)?.pos.continuation))?;
+    r.add("place", |lua, _, a| {
         let n = ball(lua, "place", &a.0)?;
         Ok(c(lua)?.pos.ball_state(n).place.name())
     })?;
-    r.add("space", |lua, a| {
+    r.add("space", |lua, _, a| {
         let n = ball(lua, "space", &a.0)?;
         Ok(c(lua)?.pos.ball_state(n).place.space().map(|s| s.to_string()))
     })?;
-    r.add("gates", |lua, a| {
+    r.add("gates", |lua, _, a| {
         let n = ball(lua, "gates", &a.0)?;
         Ok(i64::from(c(lua)?.pos.ball_state(n).gates))
     })?;
-    r.add("score", |lua, a| {
+    r.add("score", |lua, _, a| {
         let t = team(lua, "score", &a.0)?;
         Ok(i64::from(c(lua)?.pos.score(t)))
     })?;
-    r.add("param", |lua, a| {
+    r.add("param", |lua, _, a| {
         let name = a.0.as_string().map(|s| s.to_string_lossy()).unwrap_or_default();
         let cx = c(lua)?;
         let rules = cx.rules.rules;
@@ -236,12 +236,12 @@ pub fn register(lua: &Lua, game: &Table) -> mlua::Result<()> {
             }
         }
     })?;
-    r.add("get", |lua, a| {
+    r.add("get", |lua, _, a| {
         let cx = c(lua)?;
         let k = slot(lua, "get", &cx.rules, &a.0, &a.1)?;
         Ok(i64::from(cx.pos.vars[k]))
     })?;
-    r.add("set", |lua, a| {
+    r.add("set", |lua, _, a| {
         let value = match a.1 {
             Value::Integer(n) => i16::try_from(n).ok(),
             _ => None,
@@ -252,7 +252,7 @@ pub fn register(lua: &Lua, game: &Table) -> mlua::Result<()> {
         cx.pos.vars[k] = value;
         Ok(())
     })?;
-    r.add("add_points", |lua, a| {
+    r.add("add_points", |lua, _, a| {
         let t = team(lua, "add_points", &a.0)?;
         let n = match a.1 {
             Value::Integer(n) if (-99..=99).contains(&n) => n as i16,

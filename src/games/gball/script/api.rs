@@ -18,7 +18,7 @@ use crate::games::gball::position::{
 };
 use crate::script::registry::{Api, Binding, Field, Schema, field, read, write};
 use crate::script::registry::{fail, parsed, show};
-use crate::script::variants::{Ctx, ctx};
+use crate::script::variants::{Ctx, Hooked, ctx};
 
 /// Every binding, in the order of the reference.
 pub const BINDINGS: &[Binding] = &[
@@ -445,7 +445,7 @@ fn c(lua: &Lua) -> mlua::Result<mlua::AppDataRefMut<'_, Ctx<GballBinding>>> {
     ctx::<GballBinding>(lua)
 }
 
-type Registrar<'a> = crate::script::registry::Registrar<'a, Ctx<GballBinding>>;
+type Registrar<'a> = crate::script::registry::Registrar<'a, Hooked<GballBinding>>;
 
 fn player(lua: &Lua, name: &str, v: &Value) -> mlua::Result<u8> {
     parsed(lua, name, v, "a player id (RED1-RED9, BLU1-BLU9)", parse_id)
@@ -482,24 +482,24 @@ fn team_name(t: Option<Team>) -> Option<&'static str> {
 /// Registers every binding into `game`.
 pub fn register(lua: &Lua, game: &Table) -> mlua::Result<()> {
     let mut r = Registrar::new(lua, game, &API);
-    r.add("phase", |lua, _| Ok(c(lua)?.pos.phase.name()))?;
-    r.add("turn", |lua, _| Ok(c(lua)?.pos.turn))?;
-    r.add("match_turns", |lua, _| Ok(c(lua)?.pos.match_turns))?;
-    r.add("sets", |lua, a| {
+    r.add("phase", |lua, _, _| Ok(c(lua)?.pos.phase.name()))?;
+    r.add("turn", |lua, _, _| Ok(c(lua)?.pos.turn))?;
+    r.add("match_turns", |lua, _, _| Ok(c(lua)?.pos.match_turns))?;
+    r.add("sets", |lua, _, a| {
         let t = team(lua, "sets", &a.0)?;
         Ok(c(lua)?.pos.sets[t.index()])
     })?;
-    r.add("points", |lua, a| {
+    r.add("points", |lua, _, a| {
         let t = team(lua, "points", &a.0)?;
         Ok(c(lua)?.pos.points[t.index()])
     })?;
-    r.add("home", |lua, _| Ok(team_name(c(lua)?.pos.home)))?;
-    r.add("initiative", |lua, _| Ok(team_name(c(lua)?.pos.initiative)))?;
-    r.add("morale", |lua, a| {
+    r.add("home", |lua, _, _| Ok(team_name(c(lua)?.pos.home)))?;
+    r.add("initiative", |lua, _, _| Ok(team_name(c(lua)?.pos.initiative)))?;
+    r.add("morale", |lua, _, a| {
         let t = team(lua, "morale", &a.0)?;
         Ok(c(lua)?.pos.morale.map(|m| m[t.index()]))
     })?;
-    r.add("ball", |lua, _| {
+    r.add("ball", |lua, _, _| {
         let b = c(lua)?.pos.ball;
         if b.at == crate::games::gball::board::NONE {
             return Ok(None);
@@ -516,7 +516,7 @@ pub fn register(lua: &Lua, game: &Table) -> mlua::Result<()> {
         t.set("possession", team_name(b.possession))?;
         Ok(Some(t))
     })?;
-    r.add("players", |lua, a| {
+    r.add("players", |lua, _, a| {
         let mask = match a.0 {
             Value::Nil => u32::MAX,
             v => team(lua, "players", &v)?.mask(),
@@ -524,7 +524,7 @@ pub fn register(lua: &Lua, game: &Table) -> mlua::Result<()> {
         let roster = c(lua)?.pos.roster;
         lua.create_sequence_from(members(roster & mask).map(id_name))
     })?;
-    r.add("player", |lua, a| {
+    r.add("player", |lua, _, a| {
         let p = player(lua, "player", &a.0)?;
         let cx = c(lua)?;
         roster_player(lua, "player", &cx.pos, p)?;
@@ -551,21 +551,21 @@ pub fn register(lua: &Lua, game: &Table) -> mlua::Result<()> {
         t.set("holder", holder)?;
         Ok(t)
     })?;
-    r.add("pending", |lua, _| {
+    r.add("pending", |lua, _, _| {
         let p = c(lua)?.pos.pending;
         Ok(match p {
             None => (None, None),
             Some(p) => (Some(p.kind()), Some(p.team().name())),
         })
     })?;
-    r.add("winner", |lua, _| {
+    r.add("winner", |lua, _, _| {
         Ok(match c(lua)?.pos.winner {
             None => None,
             Some(Winner::Draw) => Some("draw"),
             Some(Winner::Team(t)) => Some(t.name()),
         })
     })?;
-    r.add("param", |lua, a| {
+    r.add("param", |lua, _, a| {
         let name =
             a.0.as_string()
                 .map(|s| s.to_string_lossy())
@@ -591,7 +591,7 @@ pub fn register(lua: &Lua, game: &Table) -> mlua::Result<()> {
             }
         }
     })?;
-    r.add("get", |lua, a| {
+    r.add("get", |lua, _, a| {
         let name =
             a.0.as_string()
                 .map(|s| s.to_string_lossy())
@@ -599,7 +599,7 @@ pub fn register(lua: &Lua, game: &Table) -> mlua::Result<()> {
         let slot = counter_slot(lua, "get", &name, &a.1)?;
         Ok(i64::from(c(lua)?.pos.vars.get(slot).copied().unwrap_or(0)))
     })?;
-    r.add("set", |lua, a| {
+    r.add("set", |lua, _, a| {
         let name =
             a.0.as_string()
                 .map(|s| s.to_string_lossy())
@@ -627,7 +627,7 @@ pub fn register(lua: &Lua, game: &Table) -> mlua::Result<()> {
         Ok(())
     })?;
     for (name, give) in [("give_star", true), ("take_star", false)] {
-        r.add(name, move |lua, a| {
+        r.add(name, move |lua, _, a| {
             let p = player(lua, name, &a.0)?;
             let s = star(lua, name, &a.1)?;
             let mut cx = c(lua)?;

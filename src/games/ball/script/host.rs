@@ -1418,7 +1418,7 @@ fn declared(card: &Table, list: &Table, kinds: &[ArgKind]) -> Result<Declared, S
             }
         });
     }
-    Ok(d)
+    Ok(Declared::new(d.requires, d.args))
 }
 
 

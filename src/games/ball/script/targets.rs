@@ -394,6 +394,9 @@ pub struct Facts<'p> {
     occupied: SqSet,
     /// Squares holding a piece of each team, by `Team` index.
     held: [SqSet; 2],
+    /// Squares without a piece (`empty`), and without the ball (`free`).
+    empty: SqSet,
+    free: SqSet,
 }
 
 impl<'p> Facts<'p> {
@@ -410,6 +413,7 @@ impl<'p> Facts<'p> {
             stacked |= 1 << s.top.0 | 1 << s.bottom.0;
             top |= 1 << s.top.0;
         }
+        let empty = crate::games::ball::board::ALL & !(held[0] | held[1]);
         Facts {
             pos,
             up: attacks_up(pos),
@@ -421,6 +425,8 @@ impl<'p> Facts<'p> {
             holder: pos.holder().map_or(0, |h| 1 << h.0),
             occupied: held[0] | held[1],
             held,
+            empty,
+            free: empty & !pos.loose_ball().map_or(0, |b| b.bit()),
         }
     }
 
@@ -496,15 +502,13 @@ impl<'p> Facts<'p> {
     #[inline(always)]
     fn square_set(&self, s: &SquareSpec, chosen: &[Arg; 3], reach: impl Fn(Sq) -> SqSet) -> SqSet {
         let pos = self.pos;
-        let mut set = crate::games::ball::board::ALL;
-        if s.empty || s.free {
-            set &= !self.occupied;
-        }
-        if s.free
-            && let Some(b) = pos.loose_ball()
-        {
-            set &= !b.bit();
-        }
+        let mut set = if s.free {
+            self.free
+        } else if s.empty {
+            self.empty
+        } else {
+            crate::games::ball::board::ALL
+        };
         if let Some((i, _, _)) = s.from {
             let Some(f) = self.square_of(chosen[i]) else {
                 return 0;

@@ -1421,7 +1421,7 @@ fn declared(card: &Table, list: &Table, kinds: &[ArgKind]) -> Result<Declared, S
             }
         });
     }
-    Ok(d)
+    Ok(Declared::new(d.requires, d.args))
 }
 
 

@@ -87,11 +87,19 @@ pub enum ArgSpec {
     Number(u8, u8),
 }
 
-/// A card's declared targets.
+/// A card's declared targets. Build it with [`Declared::new`], which
+/// also lays out the `from` tables the enumeration reads.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Declared {
     pub requires: Requires,
     pub args: Vec<ArgSpec>,
+    /// Per argument measured `from` an earlier one (empty for the
+    /// others): at index `2 * square + up` (`up`: the coach to move
+    /// attacks the last rows), the squares it may be in from that square
+    /// before the position is read — the ring at its distance, and for a
+    /// square its `line` and `forward` filters. A list then reads one
+    /// entry instead of computing four sets for every earlier candidate.
+    reach: Vec<Box<[SqSet]>>,
 }
 
 /// The most targets one card may offer in one position: every legal list
@@ -100,6 +108,36 @@ pub struct Declared {
 pub const MAX_TARGETS: u64 = 4096;
 
 impl Declared {
+    pub fn new(requires: Requires, args: Vec<ArgSpec>) -> Declared {
+        let reach = args
+            .iter()
+            .map(|a| {
+                let (from, line, forward) = match a {
+                    ArgSpec::Piece(p) => (p.from, false, false),
+                    ArgSpec::Square(q) => (q.from, q.line, q.forward),
+                    ArgSpec::Number(..) => (None, false, false),
+                };
+                let Some((_, lo, hi)) = from else {
+                    return Box::default();
+                };
+                Sq::all()
+                    .flat_map(|sq| [false, true].map(|up| reach(sq, up, lo, hi, line, forward)))
+                    .collect()
+            })
+            .collect();
+        Declared {
+            requires,
+            args,
+            reach,
+        }
+    }
+
+    /// Argument `k`'s entry of [`Declared::reach`] from `sq`.
+    #[inline(always)]
+    fn reach(&self, k: usize, sq: Sq, up: bool) -> SqSet {
+        self.reach[k][2 * sq.0 as usize + usize::from(up)]
+    }
+
     /// The most targets the declaration can offer in any position: per
     /// argument, the most candidates its own filters allow (7 or 14
     /// pieces; a ring of squares at its distance; one square `beyond`; a
@@ -141,6 +179,7 @@ impl Declared {
     /// legal list reads them for every card it asks), each target handed
     /// to `emit` as it is found.
     pub fn enumerate_with(&self, facts: &Facts, params: &Params, emit: &mut impl FnMut([Arg; 3])) {
+        debug_assert_eq!(self.reach.len(), self.args.len(), "built by Declared::new");
         if !self.requires_met(facts.pos, params) {
             return;
         }
@@ -152,6 +191,30 @@ impl Declared {
                 fixed[k] = facts.fixed(s);
                 if fixed[k] == 0 {
                     return; // an argument with no candidate: no target at all
+                }
+            }
+        }
+        // Distance is symmetric, so a piece argument measured from an
+        // earlier piece argument leaves that one only the pieces in reach
+        // of its own candidates: most pieces have no team-mate or opponent
+        // near, and each would cost a pass of the loops below for nothing.
+        for (k, spec) in self.args.iter().enumerate() {
+            if let ArgSpec::Piece(PieceSpec {
+                from: Some((i, _, _)),
+                ..
+            }) = *spec
+                && matches!(self.args[i], ArgSpec::Piece(_))
+            {
+                let mut around = 0;
+                let mut set = fixed[k];
+                while set != 0 {
+                    let sq = facts.pos.pieces[set.trailing_zeros() as usize].at;
+                    set &= set - 1;
+                    around |= self.reach(k, sq, facts.up);
+                }
+                fixed[i] = facts.on(fixed[i], around);
+                if fixed[i] == 0 {
+                    return;
                 }
             }
         }
@@ -219,15 +282,18 @@ impl Declared {
                         _ => 0,
                     };
                 }
-                if let Some((i, lo, hi)) = spec.from {
+                if let Some((i, _, _)) = spec.from {
                     set = match f.square_of(chosen[i]) {
-                        Some(sq) if set != 0 => f.within(set, sq, lo, hi),
+                        Some(sq) if set != 0 => f.on(set, self.reach(k, sq, f.up)),
                         _ => 0,
                     };
                 }
                 Candidates::Pieces(set)
             }
-            ArgSpec::Square(spec) => Candidates::Squares(f.square_set(spec, chosen)),
+            ArgSpec::Square(spec) => {
+                let reach = |sq| self.reach(k, sq, f.up);
+                Candidates::Squares(f.square_set(spec, chosen, reach))
+            }
             ArgSpec::Number(lo, hi) => Candidates::Numbers(*lo, *hi),
         }
     }
@@ -283,6 +349,21 @@ fn attacks_up(pos: &Position) -> bool {
     pos.to_move == Team::Atk
 }
 
+/// What a `from` filter allows from `sq` whatever the position holds:
+/// the squares at distance `lo..=hi`, with `line` only those on a
+/// straight line from `sq`, with `forward` only those in a later row
+/// than `sq`'s (`up`) or an earlier one.
+fn reach(sq: Sq, up: bool, lo: u8, hi: u8, line: bool, forward: bool) -> SqSet {
+    let mut set = ring(sq, lo, hi);
+    if line {
+        set &= sq.lines();
+    }
+    if forward {
+        set &= sq.beyond_row(up);
+    }
+    set
+}
+
 /// The most squares at distance `lo..=hi` of any one square.
 fn largest_ring(lo: u8, hi: u8) -> u64 {
     Sq::all()
@@ -301,6 +382,8 @@ fn ring(sq: Sq, lo: u8, hi: u8) -> SqSet {
 /// operations instead of a scan of the pieces and stacks.
 pub struct Facts<'p> {
     pos: &'p Position,
+    /// B1.4: the coach to move attacks the last rows.
+    up: bool,
     team: u16,
     down: u16,
     restricted: u16,
@@ -311,6 +394,9 @@ pub struct Facts<'p> {
     occupied: SqSet,
     /// Squares holding a piece of each team, by `Team` index.
     held: [SqSet; 2],
+    /// Squares without a piece (`empty`), and without the ball (`free`).
+    empty: SqSet,
+    free: SqSet,
 }
 
 impl<'p> Facts<'p> {
@@ -327,8 +413,10 @@ impl<'p> Facts<'p> {
             stacked |= 1 << s.top.0 | 1 << s.bottom.0;
             top |= 1 << s.top.0;
         }
+        let empty = crate::games::ball::board::ALL & !(held[0] | held[1]);
         Facts {
             pos,
+            up: attacks_up(pos),
             team: ((1u16 << PER_TEAM) - 1) << (pos.to_move as u8 * PER_TEAM),
             down,
             restricted,
@@ -337,6 +425,8 @@ impl<'p> Facts<'p> {
             holder: pos.holder().map_or(0, |h| 1 << h.0),
             occupied: held[0] | held[1],
             held,
+            empty,
+            free: empty & !pos.loose_ball().map_or(0, |b| b.bit()),
         }
     }
 
@@ -367,11 +457,15 @@ impl<'p> Facts<'p> {
         set
     }
 
-    /// The pieces of `set` at distance `lo..=hi` of `sq`: the ring's
-    /// squares that hold a piece of `set`'s team first, which are often
-    /// none (a piece's neighbourhood), then a bit test a piece instead of
-    /// a distance.
-    fn within(&self, mut set: u16, sq: Sq, lo: u8, hi: u8) -> u16 {
+    /// The pieces of `set` at distance `lo..=hi` of `sq`.
+    fn within(&self, set: u16, sq: Sq, lo: u8, hi: u8) -> u16 {
+        self.on(set, ring(sq, lo, hi))
+    }
+
+    /// The pieces of `set` on the squares `at`: the squares that hold a
+    /// piece of `set`'s team first, which are often none (a piece's
+    /// neighbourhood), then a bit test a piece instead of a distance.
+    fn on(&self, mut set: u16, at: SqSet) -> u16 {
         const ATK: u16 = (1 << PER_TEAM) - 1;
         let holding = if set & !ATK == 0 {
             self.held[Team::Atk as usize]
@@ -380,7 +474,7 @@ impl<'p> Facts<'p> {
         } else {
             self.occupied
         };
-        let near = ring(sq, lo, hi) & holding;
+        let near = at & holding;
         if near == 0 {
             return 0;
         }
@@ -403,28 +497,23 @@ impl<'p> Facts<'p> {
         }
     }
 
-    fn square_set(&self, s: &SquareSpec, chosen: &[Arg; 3]) -> SqSet {
+    /// The squares a square filter allows once the earlier arguments are
+    /// `chosen`; `reach`, its [`Declared::reach`] entries.
+    #[inline(always)]
+    fn square_set(&self, s: &SquareSpec, chosen: &[Arg; 3], reach: impl Fn(Sq) -> SqSet) -> SqSet {
         let pos = self.pos;
-        let mut set = crate::games::ball::board::ALL;
-        if s.empty || s.free {
-            set &= !self.occupied;
-        }
-        if s.free
-            && let Some(b) = pos.loose_ball()
-        {
-            set &= !b.bit();
-        }
-        if let Some((i, lo, hi)) = s.from {
+        let mut set = if s.free {
+            self.free
+        } else if s.empty {
+            self.empty
+        } else {
+            crate::games::ball::board::ALL
+        };
+        if let Some((i, _, _)) = s.from {
             let Some(f) = self.square_of(chosen[i]) else {
                 return 0;
             };
-            set &= ring(f, lo, hi);
-            if s.line {
-                set &= f.lines();
-            }
-            if s.forward {
-                set &= f.beyond_row(attacks_up(pos));
-            }
+            set &= reach(f);
         }
         if let Some((lo, hi)) = s.ball_distance {
             set &= ring(pos.ball_square(), lo, hi);
@@ -598,10 +687,7 @@ mod tests {
         let square = |s: SquareSpec| ArgSpec::Square(s);
         let own = Some(TeamFilter::Own);
         let opp = Some(TeamFilter::Opponent);
-        let d = |args: Vec<ArgSpec>| Declared {
-            requires: Requires::default(),
-            args,
-        };
+        let d = |args: Vec<ArgSpec>| Declared::new(Requires::default(), args);
         let mut all = vec![
             d(vec![]),
             // Sprint's shape, and the straight-line and forward filters alone.
@@ -760,6 +846,45 @@ mod tests {
             all.push(spec);
         }
         all
+    }
+
+    /// Every `from` table entry against the plain reading: distance,
+    /// straight line and row compared square by square.
+    #[test]
+    fn reach_tables_hold_the_plain_filters() {
+        let mut checked = 0;
+        for d in specs() {
+            for (k, a) in d.args.iter().enumerate() {
+                let (from, line, forward) = match a {
+                    ArgSpec::Piece(p) => (p.from, false, false),
+                    ArgSpec::Square(q) => (q.from, q.line, q.forward),
+                    ArgSpec::Number(..) => (None, false, false),
+                };
+                let Some((_, lo, hi)) = from else {
+                    assert!(d.reach[k].is_empty());
+                    continue;
+                };
+                for f in Sq::all() {
+                    let fc = f.coord();
+                    for up in [false, true] {
+                        let plain = Sq::all()
+                            .filter(|&sq| {
+                                let c = sq.coord();
+                                let (dc, dr) = (c.col.abs_diff(fc.col), c.row.abs_diff(fc.row));
+                                let straight = dc == dr || dc == 0 || dr == 0;
+                                let ahead = if up { c.row > fc.row } else { c.row < fc.row };
+                                (lo..=hi).contains(&f.distance(sq))
+                                    && (!line || straight)
+                                    && (!forward || ahead)
+                            })
+                            .fold(0, |m, sq| m | sq.bit());
+                        assert_eq!(d.reach(k, f, up), plain, "{a:?} from {f} up {up}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "the specs have `from` filters: {checked}");
     }
 
     #[test]

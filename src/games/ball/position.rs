@@ -362,4 +362,34 @@ mod tests {
         assert!(size <= 256, "{size} bytes");
         assert_eq!(std::mem::size_of::<crate::games::ball::action::Action>(), 8);
     }
+
+    /// Every record `set` made, in whatever order, has its turn count
+    /// cleared by `new_turn` and its game count kept.
+    #[test]
+    fn a_new_turn_clears_every_recorded_turn_count() {
+        use crate::games::ball::action::CardId;
+        let names = ["sprint", "switch", "quick-step", "magnet", "shove"];
+        for n in 1..=names.len() {
+            let mut uses = CardUses::default();
+            for (i, name) in names[..n].iter().rev().enumerate() {
+                for team in [Team::Def, Team::Atk] {
+                    let u = CardUse {
+                        team,
+                        card: CardId::intern(name).unwrap(),
+                        game: i as u8 + 2,
+                        turn: i as u8 + 1,
+                    };
+                    assert!(uses.set(u));
+                }
+            }
+            uses.new_turn();
+            assert_eq!(uses.iter().count(), 2 * n);
+            for team in [Team::Def, Team::Atk] {
+                for (i, name) in names[..n].iter().rev().enumerate() {
+                    let card = CardId::intern(name).unwrap();
+                    assert_eq!(uses.get(team, card), (i as u8 + 2, 0), "{name} of {team}");
+                }
+            }
+        }
+    }
 }

@@ -14,6 +14,7 @@ use super::sandbox::Sandbox;
 use crate::script::fields::{at_field, check_keys, lua_show};
 use super::targets::{ArgSpec, BallNeed, Declared, MAX_TARGETS, PieceSpec, SquareSpec, TeamFilter};
 use crate::games::ball::action::{Action, Arg, CardId};
+use crate::games::ball::extension::EarnedBy;
 use crate::games::ball::board::Sq;
 use crate::games::ball::json;
 use crate::games::ball::params::{Params, Verb};
@@ -132,15 +133,9 @@ const VERB_KEYS: [Option<usize>; Verb::ALL.len()] = [
     Some(11), // release
 ];
 
-/// The events the EP table pays for, by their index in [`EP_KEYS`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EpEvent {
-    KnockDown = 12,
-    ForcedFumble = 13,
-    TakeLooseBall = 14,
-    PassReceived = 15,
-    Touchdown = 16,
-}
+/// Where the first event's key sits in [`EP_KEYS`]: the events follow in
+/// [`EarnedBy`] order.
+const FIRST_EVENT_KEY: usize = 12;
 
 impl EpTable {
     #[inline]
@@ -149,8 +144,8 @@ impl EpTable {
     }
 
     #[inline]
-    pub fn event(&self, e: EpEvent) -> u32 {
-        self.values[e as usize]
+    pub fn event(&self, e: EarnedBy) -> u32 {
+        self.values[FIRST_EVENT_KEY + e as usize]
     }
 }
 
@@ -1459,14 +1454,15 @@ mod tests {
             }
         }
         for (e, name) in [
-            (EpEvent::KnockDown, "knock_down"),
-            (EpEvent::ForcedFumble, "forced_fumble"),
-            (EpEvent::TakeLooseBall, "take_loose_ball"),
-            (EpEvent::PassReceived, "pass_received"),
-            (EpEvent::Touchdown, "touchdown"),
+            (EarnedBy::KnockDown, "knock_down"),
+            (EarnedBy::ForcedFumble, "forced_fumble"),
+            (EarnedBy::TakeLooseBall, "take_loose_ball"),
+            (EarnedBy::PassReceived, "pass_received"),
+            (EarnedBy::Touchdown, "touchdown"),
         ] {
-            assert_eq!(EP_KEYS[e as usize], name);
+            assert_eq!(EP_KEYS[FIRST_EVENT_KEY + e as usize], name);
         }
+        assert_eq!(FIRST_EVENT_KEY + EarnedBy::ALL.len(), EP_KEYS.len());
         assert_eq!(EP_KEYS.len(), 17);
     }
 }

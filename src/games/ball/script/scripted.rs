@@ -16,7 +16,7 @@
 
 use std::cell::{Cell, RefCell};
 
-use super::host::{EpEvent, EpTable, Host};
+use super::host::{EpTable, Host};
 use super::points::{POINTS, Point};
 use super::targets::Facts;
 use crate::games::ball::action::Action;
@@ -128,7 +128,7 @@ impl Scripted {
             card_mode,
             cards: PlainCards {
                 verb_ep: Verb::ALL.map(|v| ep.verb(v)),
-                event_ep: EarnedBy::ALL.map(|e| ep.event(ep_event(e))),
+                event_ep: EarnedBy::ALL.map(|e| ep.event(e)),
                 cheapest,
             },
             decks,
@@ -986,17 +986,6 @@ impl Extension for Scripted {
             });
         }
         Ok(())
-    }
-}
-
-/// The EP table's key for an event card mode pays for.
-fn ep_event(e: EarnedBy) -> EpEvent {
-    match e {
-        EarnedBy::KnockDown => EpEvent::KnockDown,
-        EarnedBy::ForcedFumble => EpEvent::ForcedFumble,
-        EarnedBy::TakeLooseBall => EpEvent::TakeLooseBall,
-        EarnedBy::PassReceived => EpEvent::PassReceived,
-        EarnedBy::Touchdown => EpEvent::Touchdown,
     }
 }
 

@@ -12,7 +12,9 @@ use super::error::ScriptError;
 use super::points::Point;
 use super::sandbox::Sandbox;
 use crate::script::fields::{at_field, check_keys, lua_show};
-use super::targets::{ArgSpec, BallNeed, Declared, MAX_TARGETS, PieceSpec, SquareSpec, TeamFilter};
+use super::targets::{
+    ArgSpec, BallNeed, Declared, MAX_TARGETS, PieceSpec, Requires, SquareSpec, TeamFilter,
+};
 use crate::games::ball::action::{Action, Arg, CardId};
 use crate::games::ball::extension::EarnedBy;
 use crate::games::ball::board::Sq;
@@ -1254,10 +1256,11 @@ impl Host {
 
 /// Reads a card's declared targets (see `targets.rs` for the keys).
 fn declared(card: &Table, list: &Table, kinds: &[ArgKind]) -> Result<Declared, String> {
-    let mut d = Declared::default();
+    let mut requires = Requires::default();
+    let mut args = Vec::with_capacity(kinds.len());
     if let Ok(Some(req)) = card.get::<Option<Table>>("requires") {
         check_keys(&req, &api::names(api::REQUIRES_FIELDS))?;
-        d.requires.ball = match req
+        requires.ball = match req
             .get::<Option<String>>("ball")
             .map_err(|_| "`requires.ball` must be a string".to_string())?
             .as_deref()
@@ -1272,7 +1275,7 @@ fn declared(card: &Table, list: &Table, kinds: &[ArgKind]) -> Result<Declared, S
                 ));
             }
         };
-        d.requires.ap_below_turn = req
+        requires.ap_below_turn = req
             .get::<Option<bool>>("ap_below_turn")
             .map_err(|_| "`requires.ap_below_turn` must be true or false".to_string())?
             .unwrap_or(false);
@@ -1339,7 +1342,7 @@ fn declared(card: &Table, list: &Table, kinds: &[ArgKind]) -> Result<Declared, S
                 _ => Err(at("`from` and `distance` go together".into())),
             }
         };
-        d.args.push(match kind {
+        args.push(match kind {
             ArgKind::Piece => {
                 check_keys(spec, &api::names(api::PIECE_FILTERS)).map_err(&at)?;
                 let team = match spec
@@ -1416,7 +1419,7 @@ fn declared(card: &Table, list: &Table, kinds: &[ArgKind]) -> Result<Declared, S
             }
         });
     }
-    Ok(Declared::new(d.requires, d.args))
+    Ok(Declared::new(requires, args))
 }
 
 

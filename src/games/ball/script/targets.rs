@@ -87,9 +87,9 @@ pub enum ArgSpec {
     Number(u8, u8),
 }
 
-/// A card's declared targets. Build it with [`Declared::new`], which
+/// A card's declared targets. Built by [`Declared::new`] only, which
 /// also lays out the `from` tables the enumeration reads.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Declared {
     pub requires: Requires,
     pub args: Vec<ArgSpec>,
@@ -179,7 +179,6 @@ impl Declared {
     /// legal list reads them for every card it asks), each target handed
     /// to `emit` as it is found.
     pub fn enumerate_with(&self, facts: &Facts, params: &Params, emit: &mut impl FnMut([Arg; 3])) {
-        debug_assert_eq!(self.reach.len(), self.args.len(), "built by Declared::new");
         if !self.requires_met(facts.pos, params) {
             return;
         }

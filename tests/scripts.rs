@@ -6,16 +6,9 @@ use std::time::Duration;
 
 use ball::games::ball::Ball;
 use ball::games::ball::action::Action;
-use ball::games::ball::event::Event;
-use ball::games::ball::extension::{CardSummary, Extension, ScriptError};
 use ball::games::ball::json;
-use ball::games::ball::params::Params;
-use ball::games::ball::piece::Team;
-use ball::games::ball::position::Position;
-use ball::games::ball::rules::Illegal;
 use ball::games::ball::ruleset::{Ruleset, ScriptSource};
 use ball::games::ball::script;
-use ball::kernel::events::Sink;
 use ball::kernel::game::Game;
 use ball::kernel::rng::SplitMix64;
 
@@ -244,67 +237,21 @@ fn card_mode_is_deterministic() {
     assert_eq!(play(9), play(9));
 }
 
-/// The extension as `Ball` sees it without its `PlainCards`: every list
-/// and every action goes through the trait, as before the inlined path.
-struct Opaque(std::rc::Rc<dyn Extension>);
-
-impl Extension for Opaque {
-    fn card_mode(&self) -> bool {
-        self.0.card_mode()
-    }
-    fn cards(&self, team: Team) -> Vec<CardSummary> {
-        self.0.cards(team)
-    }
-    fn extend_legal(&self, pos: &Position, params: &Params, out: &mut Vec<Action>) {
-        self.0.extend_legal(pos, params, out)
-    }
-    fn apply(
-        &self,
-        pos: &mut Position,
-        params: &Params,
-        action: Action,
-        log: &mut dyn Sink<Event>,
-    ) -> Result<(), String> {
-        self.0.apply(pos, params, action, log)
-    }
-    fn apply_quiet(
-        &self,
-        pos: &mut Position,
-        params: &Params,
-        action: Action,
-    ) -> Result<(), String> {
-        self.0.apply_quiet(pos, params, action)
-    }
-    fn explain(&self, pos: &Position, params: &Params, action: Action) -> Option<Illegal> {
-        self.0.explain(pos, params, action)
-    }
-    fn take_errors(&self) -> Vec<ScriptError> {
-        self.0.take_errors()
-    }
-    fn reset(&self) {
-        self.0.reset()
-    }
-    fn check_position(&self, pos: &Position) -> Result<(), json::PositionError> {
-        self.0.check_position(pos)
-    }
-}
-
 /// `Ball` lists `convert` and applies a native action itself when no
 /// script sees it (`PlainCards`): the same lists and positions, EP
 /// included, as asking the extension for each, over whole random games
 /// that play cards.
 #[test]
-fn inlined_card_mode_lists_and_applies_what_the_extension_does() {
-    let inlined = cards_game();
-    let ext = cards_game().extension.expect("card mode");
-    let through = Ball::with_extension(inlined.params.clone(), std::rc::Rc::new(Opaque(ext)));
+fn plain_card_mode_lists_and_applies_what_the_extension_does() {
+    let plain = cards_game();
+    let through = cards_game().through_extension();
     let (mut cards, mut actions) = (0, 0);
     for seed in 0..12 {
         let mut rng = SplitMix64::new(seed);
-        let (mut a, mut b) = (inlined.start(), through.start());
+        let (mut a, mut b) = (plain.start(), through.start());
         let (mut la, mut lb) = (Vec::new(), Vec::new());
         loop {
-            inlined.legal_into(&a, &mut la);
+            plain.legal_into(&a, &mut la);
             through.legal_into(&b, &mut lb);
             assert_eq!(la, lb, "seed {seed}, action {actions}");
             if la.is_empty() {
@@ -312,13 +259,13 @@ fn inlined_card_mode_lists_and_applies_what_the_extension_does() {
             }
             let action = la[rng.below(la.len())];
             cards += usize::from(matches!(action, Action::Card { .. }));
-            inlined.apply(&mut a, action);
+            plain.apply(&mut a, action);
             through.apply(&mut b, action);
             assert_eq!(a, b, "seed {seed}: {action}");
             actions += 1;
         }
     }
-    assert!(inlined.take_script_error().is_none() && through.take_script_error().is_none());
+    assert!(plain.take_script_error().is_none() && through.take_script_error().is_none());
     assert!(cards > 20, "cards {cards}");
 }
 

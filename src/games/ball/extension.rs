@@ -44,9 +44,9 @@ pub trait Extension {
     /// Card mode as plain data, when no script sees a native action and
     /// the extension adds no actions of its own but `convert` and cards:
     /// `Ball` then applies native actions and lists `convert` itself,
-    /// inlined, and calls the extension only for a card (issue 23: a
-    /// call through the trait on every action was a tenth of card mode's
-    /// overhead). Asked once, when the `Ball` is made.
+    /// without a call through the trait, and calls the extension only
+    /// for a card (issue 23: that call on every action was a tenth of
+    /// card mode's overhead). Asked once, when the `Ball` is made.
     fn plain_cards(&self) -> Option<PlainCards> {
         None
     }

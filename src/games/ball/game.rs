@@ -79,7 +79,8 @@ impl Game for Ball {
 
     /// A failing card effect leaves the position unchanged; the extension
     /// then drops that card from later lists, so a bot cannot loop on it.
-    /// A native action no script sees earns its EP here, inlined.
+    /// A native action no script sees earns its EP in
+    /// [`Ball::apply_extended`], without a call through the trait.
     #[inline]
     fn apply(&self, pos: &mut Position, action: Action) {
         match &self.extension {

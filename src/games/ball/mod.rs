@@ -73,6 +73,14 @@ impl Ball {
         }
     }
 
+    /// This game with every list and action going through the extension,
+    /// as before [`Extension::plain_cards`]: the reference the tests hold
+    /// the plain path to.
+    #[doc(hidden)]
+    pub fn through_extension(self) -> Ball {
+        Ball { plain: None, ..self }
+    }
+
     /// The start position (B3.1).
     pub fn start(&self) -> Position {
         Position::start(&self.params)

@@ -626,20 +626,20 @@ pub fn earn<S: Sink<Event>, H: Hooks>(g: &Gball, pos: &mut Position, cx: &mut Ct
         return;
     }
     let s = pos.stats[p as usize];
-    if pos.stars(p) & STAR_C == 0
+    if !pos.has_star(p, STAR_C)
         && s.catches >= pr.catch_attempts_min
         && 1000 * u64::from(s.caught) >= u64::from(pr.catch_rate_min) * u64::from(s.catches)
         && cx.hooks.earns_star(pos, p, 'C')
     {
-        pos.set_stars(p, pos.stars(p) | STAR_C);
+        pos.give_star(p, STAR_C);
         cx.emit(Event::Star(p, 'C'));
     }
-    if pos.stars(p) & STAR_T == 0
+    if !pos.has_star(p, STAR_T)
         && s.tackles >= pr.tackles_min
         && 1000 * u64::from(s.won) >= u64::from(pr.tackle_rate_min) * u64::from(s.tackles)
         && cx.hooks.earns_star(pos, p, 'T')
     {
-        pos.set_stars(p, pos.stars(p) | STAR_T);
+        pos.give_star(p, STAR_T);
         cx.emit(Event::Star(p, 'T'));
     }
 }
@@ -658,11 +658,11 @@ fn score<S: Sink<Event>, H: Hooks>(g: &Gball, pos: &mut Position, cx: &mut Ctx<S
     Arc::make_mut(&mut pos.stats)[p as usize].streak += 1;
     if g.params.earned_stars
         && pos.veterans & bit(p) == 0
-        && pos.stars(p) & STAR_J == 0
+        && !pos.has_star(p, STAR_J)
         && pos.stats[p as usize].streak >= u32::from(g.params.hat_trick)
         && cx.hooks.earns_star(pos, p, 'J')
     {
-        pos.set_stars(p, pos.stars(p) | STAR_J);
+        pos.give_star(p, STAR_J);
         cx.emit(Event::Star(p, 'J'));
     }
     cx.ended = Some(PointEnd::Scored {

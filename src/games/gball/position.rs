@@ -620,6 +620,19 @@ impl Position {
         }
     }
 
+    /// Gives `p` `star` (one `STAR_*` bit), keeping the others: a star
+    /// earned in play (G16).
+    #[inline]
+    pub fn give_star(&mut self, p: u8, star: u8) {
+        self.star_sets[(star.trailing_zeros() as usize).min(2)] |= bit(p);
+    }
+
+    /// Whether `p` has `star` (one `STAR_*` bit).
+    #[inline]
+    pub fn has_star(&self, p: u8, star: u8) -> bool {
+        self.with_star(star) & bit(p) != 0
+    }
+
     /// The players with `star` (one `STAR_*` bit), as a mask.
     #[inline]
     pub fn with_star(&self, star: u8) -> u32 {
@@ -707,6 +720,13 @@ mod tests {
                 assert_eq!(pos.stars(p), s);
                 for (star, i) in [(STAR_J, 0), (STAR_C, 1), (STAR_T, 2)] {
                     assert_eq!(pos.with_star(star) & bit(p) != 0, s >> i & 1 == 1);
+                    assert_eq!(pos.has_star(p, star), s >> i & 1 == 1);
+                    let mut given = pos.clone();
+                    given.give_star(p, star);
+                    assert_eq!(given.stars(p), s | star, "{p} given {star} over {s}");
+                    for q in (0..18u8).filter(|&q| q != p) {
+                        assert_eq!(given.stars(q), pos.stars(q));
+                    }
                 }
                 for q in (0..18u8).filter(|&q| q != p) {
                     let want = if q < p { f(q) } else { before[q as usize] };

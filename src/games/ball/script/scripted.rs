@@ -613,11 +613,22 @@ impl Scripted {
             return illegal("B3.6", "the game is over".into());
         }
         if pos.phase != Phase::Action {
-            return illegal(
-                "B11.6",
-                "cards and `convert` belong to the action phase".into(),
-            );
+            return if own_action {
+                illegal(
+                    "ruleset",
+                    "a variant's actions belong to the action phase".into(),
+                )
+            } else {
+                illegal(
+                    "B11.6",
+                    "cards and `convert` belong to the action phase".into(),
+                )
+            };
         }
+        // A variant's action is the house rule's, not card mode's: its
+        // refusals cite `ruleset` (as `allow`'s do), and B4.2 for its AP,
+        // not the B11 card rules a reader would look up in vain.
+        let rule = |card_rule: &'static str| if own_action { "ruleset" } else { card_rule };
         match action {
             Action::Convert { ap } => {
                 illegal("B11.4", format!("{ap} AP to convert and {} left", pos.ap))
@@ -625,7 +636,7 @@ impl Scripted {
             Action::Card { card, .. } => {
                 let Some(i) = self.find(pos.to_move, card) else {
                     return illegal(
-                        "B11.9",
+                        rule("B11.9"),
                         if card.is_action() {
                             format!("`{}` is not an action of this ruleset", card.name())
                         } else {
@@ -635,35 +646,48 @@ impl Scripted {
                 };
                 let live = self.live.borrow();
                 if live.broken[i] {
-                    return illegal("B11.7", "its script failed earlier in this game".into());
+                    return illegal(
+                        rule("B11.7"),
+                        "its script failed earlier in this game".into(),
+                    );
                 }
                 let info = live.host.card(i);
                 let team = pos.to_move;
                 let why = match self.limit(&live.host, pos, i) {
-                    Some(Limit::Ep) => Some(format!(
-                        "it costs {} EP and {team} has {}",
-                        info.cost, pos.ep[team as usize]
+                    Some(Limit::Ep) => Some((
+                        rule("B11.6"),
+                        format!(
+                            "it costs {} EP and {team} has {}",
+                            info.cost, pos.ep[team as usize]
+                        ),
                     )),
-                    Some(Limit::Ap) => {
-                        Some(format!("it costs {} AP and {} are left", info.ap, pos.ap))
-                    }
-                    Some(Limit::PerGame) => Some(format!(
-                        "it may be played {} a game",
-                        crate::diagnostic::times(info.uses.unwrap_or(0))
+                    Some(Limit::Ap) => Some((
+                        if own_action { "B4.2" } else { "B11.6" },
+                        format!("it costs {} AP and {} are left", info.ap, pos.ap),
                     )),
-                    Some(Limit::PerTurn) => Some(format!(
-                        "it may be played {} a turn",
-                        crate::diagnostic::times(info.per_turn.unwrap_or(0))
+                    Some(Limit::PerGame) => Some((
+                        rule("B11.6"),
+                        format!(
+                            "it may be played {} a game",
+                            crate::diagnostic::times(info.uses.unwrap_or(0))
+                        ),
+                    )),
+                    Some(Limit::PerTurn) => Some((
+                        rule("B11.6"),
+                        format!(
+                            "it may be played {} a turn",
+                            crate::diagnostic::times(info.per_turn.unwrap_or(0))
+                        ),
                     )),
                     None => None,
                 };
-                if let Some(reason) = why {
-                    return illegal("B11.6", reason);
+                if let Some((cited, reason)) = why {
+                    return illegal(cited, reason);
                 }
                 let _ = params;
                 let what = if card.is_action() { "action" } else { "card" };
                 illegal(
-                    "B11.6",
+                    rule("B11.6"),
                     format!("not one of the targets {what} `{}` offers now", card.name()),
                 )
             }

@@ -1,6 +1,6 @@
 //! `ball init DIR`: the workspace passes `ball check` and `ball test` from
-//! inside it, its scenario catches a broken card, and nothing is ever
-//! overwritten.
+//! inside it, its scenarios catch a broken card or house rule, and nothing
+//! is ever overwritten.
 
 use std::path::Path;
 use std::process::Command;
@@ -20,7 +20,7 @@ fn ball(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
 }
 
 #[test]
-fn a_new_workspace_checks_and_tests_clean_and_catches_a_broken_card() {
+fn a_new_workspace_checks_and_tests_clean_and_catches_a_broken_card_or_house_rule() {
     let tmp = tempfile::tempdir().unwrap();
     let (code, out, err) = ball(tmp.path(), &["init", "mine"]);
     assert_eq!(code, Some(0), "{out}{err}");
@@ -29,8 +29,11 @@ fn a_new_workspace_checks_and_tests_clean_and_catches_a_broken_card() {
     for rel in [
         "ruleset.toml",
         "cards/leap.lua",
+        "variants/long-pass.lua",
         "scenarios/leap_works.scn",
+        "scenarios/long-pass_refused.scn",
         "snapshots/scenarios__check@leap_works.scn.snap",
+        "snapshots/scenarios__check@long-pass_refused.scn.snap",
         "lua/ball.lua",
         ".luarc.json",
         "README.md",
@@ -44,6 +47,17 @@ fn a_new_workspace_checks_and_tests_clean_and_catches_a_broken_card() {
         "{snap}"
     );
     assert!(snap.contains("> card leap DEF3 I15"), "{snap}");
+    let snap =
+        std::fs::read_to_string(ws.join("snapshots/scenarios__check@long-pass_refused.scn.snap"))
+            .unwrap();
+    assert!(
+        snap.contains("input_file: scenarios/long-pass_refused.scn\n"),
+        "{snap}"
+    );
+    assert!(
+        snap.contains("`lpass ATK5 G15`: it costs 3 AP under this ruleset and 2 are left (B4.2)"),
+        "{snap}"
+    );
     let stubs = std::fs::read_to_string(ws.join("lua/ball.lua")).unwrap();
     assert!(stubs.contains("---@class Game"), "{stubs}");
 
@@ -51,7 +65,23 @@ fn a_new_workspace_checks_and_tests_clean_and_catches_a_broken_card() {
     assert_eq!(code, Some(0), "{out}{err}");
     let (code, out, err) = ball(&ws, &["test", "scenarios"]);
     assert_eq!(code, Some(0), "{out}{err}");
-    assert!(out.contains("1 passed"), "{out}");
+    assert!(out.contains("2 passed"), "{out}");
+
+    // The house rule answering nil: a long pass costs the rules' 2 AP, so
+    // the refusal the scenario asks for is gone.
+    let rule = ws.join("variants/long-pass.lua");
+    let text = std::fs::read_to_string(&rule).unwrap();
+    let gutted = text.replace("return game.param(", "return nil and game.param(");
+    assert_ne!(gutted, text, "the example reads its option");
+    std::fs::write(&rule, gutted).unwrap();
+    let (code, out, _) = ball(&ws, &["test", "scenarios"]);
+    assert_eq!(code, Some(2), "{out}");
+    assert!(
+        out.contains("FAILED   scenarios/long-pass_refused.scn"),
+        "{out}"
+    );
+    assert!(out.contains("ok       scenarios/leap_works.scn"), "{out}");
+    std::fs::write(&rule, text).unwrap();
 
     // A card that now leaps 3 squares: the scenario's action is refused.
     let card = ws.join("cards/leap.lua");

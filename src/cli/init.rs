@@ -1,7 +1,8 @@
 //! `ball init DIR`: a designer's workspace, ready for `ball check` and
-//! `ball test` from inside it — a ruleset extending `cards`, one example
-//! card, one scenario with the snapshot its report makes now, the editor
-//! annotations and a short README.
+//! `ball test` from inside it — a ruleset (for BALL one extending `cards`,
+//! with an example card), an example house rule, a scenario for each with
+//! the snapshot its report makes now, the editor annotations and a short
+//! README.
 //!
 //! The files are the ones under `templates/workspace/`, compiled in; the
 //! snapshot and the annotations are made by this binary when the folder
@@ -15,8 +16,9 @@ use crate::kernel::game::Title;
 
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "BALL (the default): writes DIR/ruleset.toml (card mode as shipped, plus the example card), \
-DIR/cards/leap.lua, DIR/scenarios/leap_works.scn with its snapshot in DIR/snapshots/, \
+    after_help = "BALL (the default): writes DIR/ruleset.toml (card mode as shipped, plus the example card \
+and the example house rule with its option), DIR/cards/leap.lua, DIR/variants/long-pass.lua, \
+DIR/scenarios/leap_works.scn and long-pass_refused.scn with their snapshots in DIR/snapshots/, \
 DIR/lua/ball.lua (`ball api --stubs`) with DIR/.luarc.json for lua-language-server, and \
 DIR/README.md. With --game gateball: a Gateball ruleset with an example house rule \
 (DIR/variants/big-goal.lua), its scenario and snapshot, DIR/lua/gateball.lua and a README; \
@@ -32,18 +34,18 @@ pub struct InitArgs {
     pub dir: PathBuf,
 }
 
-/// One game's workspace: its fixed files, its example scenario, the
+/// One game's workspace: its fixed files, its example scenarios, the
 /// editor annotations' file name, and what `init` says it wrote.
 struct Workspace {
     files: &'static [(&'static str, &'static str)],
-    /// The example scenario, under DIR.
-    scenario: &'static str,
+    /// The example scenarios, under DIR.
+    scenarios: &'static [&'static str],
     /// Where the editor annotations go, under DIR.
     stubs: &'static str,
     summary: &'static str,
 }
 
-/// BALL's: card mode with one example card.
+/// BALL's: card mode with one example card and one example house rule.
 const BALL: Workspace = Workspace {
     files: &[
         (
@@ -55,8 +57,16 @@ const BALL: Workspace = Workspace {
             include_str!("../../templates/workspace/cards/leap.lua"),
         ),
         (
+            "variants/long-pass.lua",
+            include_str!("../../templates/workspace/variants/long-pass.lua"),
+        ),
+        (
             "scenarios/leap_works.scn",
             include_str!("../../templates/workspace/scenarios/leap_works.scn"),
+        ),
+        (
+            "scenarios/long-pass_refused.scn",
+            include_str!("../../templates/workspace/scenarios/long-pass_refused.scn"),
         ),
         (
             "README.md",
@@ -67,12 +77,17 @@ const BALL: Workspace = Workspace {
             include_str!("../../templates/workspace/.luarc.json"),
         ),
     ],
-    scenario: "scenarios/leap_works.scn",
+    scenarios: &[
+        "scenarios/leap_works.scn",
+        "scenarios/long-pass_refused.scn",
+    ],
     stubs: "lua/ball.lua",
-    summary: "ruleset.toml              card mode (extends `cards`) with your card\n  \
-cards/leap.lua            the example card\n  \
-scenarios/leap_works.scn  a scenario; snapshots/ holds its reviewed report\n  \
-lua/ball.lua, .luarc.json editor annotations for lua-language-server",
+    summary: "ruleset.toml                     card mode (extends `cards`) with your card and house rule\n  \
+cards/leap.lua                   the example card\n  \
+variants/long-pass.lua           the example house rule (a long pass costs 3 AP)\n  \
+scenarios/leap_works.scn         a scenario for each; snapshots/ holds their reviewed reports\n  \
+scenarios/long-pass_refused.scn\n  \
+lua/ball.lua, .luarc.json        editor annotations for lua-language-server",
 };
 
 /// Gateball's: the rulebook with one example house rule.
@@ -99,7 +114,7 @@ const GATEBALL: Workspace = Workspace {
             include_str!("../../templates/workspace/.luarc.json"),
         ),
     ],
-    scenario: "scenarios/big-goal_works.scn",
+    scenarios: &["scenarios/big-goal_works.scn"],
     stubs: "lua/gateball.lua",
     summary: "ruleset.toml                  the rulebook with your house rule and its option\n  \
 variants/big-goal.lua         the example house rule (a Goal worth more)\n  \
@@ -131,7 +146,7 @@ const GBALL: Workspace = Workspace {
             include_str!("../../templates/workspace/.luarc.json"),
         ),
     ],
-    scenario: "scenarios/easy-catch_works.scn",
+    scenarios: &["scenarios/easy-catch_works.scn"],
     stubs: "lua/gball.lua",
     summary: "ruleset.toml                    the rulebook with your house rule and its option\n  \
 variants/easy-catch.lua         the example house rule (easier catches)\n  \
@@ -198,27 +213,29 @@ pub fn run(args: InitArgs, game: Option<&str>, out: &mut dyn Write) -> Result<()
             String::from_utf8_lossy(&sink).trim()
         ))
     })?;
-    // The header names the scenario as it is seen from inside DIR, where
+    // The header names each scenario as it is seen from inside DIR, where
     // the designer runs `ball test`.
-    let snap = super::test::snapshot_path(&dir.join(ws.scenario), None);
-    let text = crate::files::read_text(&snap, crate::files::MAX_SCENARIO)
-        .map_err(|e| UsageError(format!("cannot read `{}`: {e}", snap.display())))?;
-    let text: String = text
-        .split_inclusive('\n')
-        .map(|l| {
-            if l.starts_with("input_file:") {
-                format!("input_file: {}\n", ws.scenario)
-            } else {
-                l.to_string()
-            }
-        })
-        .collect();
-    let name = ws.scenario.rsplit('/').next().unwrap_or(ws.scenario);
-    write(
-        dir,
-        &format!("snapshots/scenarios__check@{name}.snap"),
-        text.as_bytes(),
-    )?;
+    for scenario in ws.scenarios {
+        let snap = super::test::snapshot_path(&dir.join(scenario), None);
+        let text = crate::files::read_text(&snap, crate::files::MAX_SCENARIO)
+            .map_err(|e| UsageError(format!("cannot read `{}`: {e}", snap.display())))?;
+        let text: String = text
+            .split_inclusive('\n')
+            .map(|l| {
+                if l.starts_with("input_file:") {
+                    format!("input_file: {scenario}\n")
+                } else {
+                    l.to_string()
+                }
+            })
+            .collect();
+        let name = scenario.rsplit('/').next().unwrap_or(scenario);
+        write(
+            dir,
+            &format!("snapshots/scenarios__check@{name}.snap"),
+            text.as_bytes(),
+        )?;
+    }
     writeln!(
         out,
         "wrote a designer's workspace in {shown}:\n  {}\n\

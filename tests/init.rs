@@ -19,6 +19,21 @@ fn ball(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
     )
 }
 
+/// Makes the example house rule at `path` answer nil where it returned
+/// its option (the rules' own value then); gives back its text.
+fn answer_nil(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).unwrap();
+    let gutted = text.replace("return game.param(", "return nil and game.param(");
+    assert_ne!(
+        gutted,
+        text,
+        "{}: the example reads its option",
+        path.display()
+    );
+    std::fs::write(path, gutted).unwrap();
+    text
+}
+
 #[test]
 fn a_new_workspace_checks_and_tests_clean_and_catches_a_broken_card_or_house_rule() {
     let tmp = tempfile::tempdir().unwrap();
@@ -70,10 +85,7 @@ fn a_new_workspace_checks_and_tests_clean_and_catches_a_broken_card_or_house_rul
     // The house rule answering nil: a long pass costs the rules' 2 AP, so
     // the refusal the scenario asks for is gone.
     let rule = ws.join("variants/long-pass.lua");
-    let text = std::fs::read_to_string(&rule).unwrap();
-    let gutted = text.replace("return game.param(", "return nil and game.param(");
-    assert_ne!(gutted, text, "the example reads its option");
-    std::fs::write(&rule, gutted).unwrap();
+    let text = answer_nil(&rule);
     let (code, out, _) = ball(&ws, &["test", "scenarios"]);
     assert_eq!(code, Some(2), "{out}");
     assert!(
@@ -162,11 +174,7 @@ fn each_game_has_a_workspace_whose_scenario_holds_its_house_rule() {
         assert_eq!(code, Some(0), "{game}: {out}{err}");
 
         // The house rule answering nil: the rulebook's game, another report.
-        let path = ws.join(variant);
-        let text = std::fs::read_to_string(&path).unwrap();
-        let gutted = text.replace("return game.param(", "return nil and game.param(");
-        assert_ne!(gutted, text, "{game}: the example reads its option");
-        std::fs::write(&path, gutted).unwrap();
+        answer_nil(&ws.join(variant));
         let (code, out, _) = ball(&ws, &["test", "scenarios"]);
         assert_ne!(code, Some(0), "{game}: the scenario must notice: {out}");
     }

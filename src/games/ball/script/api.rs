@@ -246,18 +246,22 @@ struct Known {
 }
 
 impl Known {
+    /// Each string is read once, here, by the same parser an argument
+    /// meets: what it is known as cannot depend on the order the host
+    /// made its strings in. A string that is not a piece id (or square)
+    /// is left out, to be parsed, and refused, at the call.
     fn new(pieces: &[LuaString], squares: &[LuaString]) -> Known {
-        fn index<T>(strings: &[LuaString], id: impl Fn(u8) -> T) -> Vec<(usize, T)> {
-            let mut v: Vec<(usize, T)> = (0..)
-                .zip(strings)
-                .map(|(i, s)| (s.to_pointer() as usize, id(i)))
+        fn index<T>(strings: &[LuaString], parse: impl Fn(&str) -> Option<T>) -> Vec<(usize, T)> {
+            let mut v: Vec<(usize, T)> = strings
+                .iter()
+                .filter_map(|s| Some((s.to_pointer() as usize, parse(&s.to_str().ok()?)?)))
                 .collect();
             v.sort_by_key(|&(a, _)| a);
             v
         }
         Known {
-            pieces: index(pieces, PieceId),
-            squares: index(squares, Sq),
+            pieces: index(pieces, PieceId::parse),
+            squares: index(squares, |s| Sq::parse(s).ok()),
             _held: pieces.iter().chain(squares).cloned().collect(),
         }
     }
@@ -298,8 +302,8 @@ fn team(lua: &Lua, name: &str, v: &Value) -> mlua::Result<Team> {
 }
 
 /// Registers every binding into a fresh `game` table; `pieces` and
-/// `squares` are the host's strings for every piece id and square, by
-/// index. Returns the table and what the bindings share with the host.
+/// `squares` are the host's strings for piece ids and squares, in any
+/// order. Returns the table and what the bindings share with the host.
 pub fn register(
     lua: &Lua,
     pieces: &[LuaString],
@@ -1017,4 +1021,72 @@ pub fn reference() -> String {
 /// lua-language-server annotations (`ball api --stubs > ball.lua`).
 pub fn stubs() -> String {
     API.stubs()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::script::sandbox::Sandbox;
+
+    /// What the bindings answer about every piece id and every name a
+    /// square could have (playable or not), reading the position at the
+    /// start: with the host's strings known by address (made in reverse
+    /// order, so that no order is assumed) or with none, every argument
+    /// parsed.
+    fn answers(known: bool) -> Vec<String> {
+        let sb = Sandbox::new().unwrap();
+        let lua = &sb.lua;
+        let strings = |names: Vec<String>| -> Vec<LuaString> {
+            names.into_iter().rev().map(|s| lua.create_string(s).unwrap()).collect()
+        };
+        let pieces = strings(PieceId::all().map(|p| p.to_string()).collect());
+        let squares = strings(Sq::all().map(|s| s.to_string()).collect());
+        let (game, shared) = if known {
+            register(lua, &pieces, &squares)
+        } else {
+            register(lua, &[], &[])
+        }
+        .unwrap();
+        {
+            let mut c = shared.ctx.borrow_mut();
+            c.active = true;
+            c.hook = "test";
+        }
+        lua.globals().set("game", game).unwrap();
+        sb.refill();
+        lua.load(
+            r#"
+            local out = {}
+            for n = 0, 8 do
+              for _, t in ipairs({ "ATK", "DEF" }) do
+                local ok, p = pcall(game.piece, t .. n)
+                out[#out + 1] = t .. n .. " " .. (ok and (p.id .. "@" .. p.at) or tostring(p))
+              end
+            end
+            for c = string.byte("A"), string.byte("N") do
+              for r = 0, 18 do
+                local s = string.char(c) .. r
+                local ok, v = pcall(game.piece_at, s)
+                local d = ok and game.distance(s, "G9") or ""
+                out[#out + 1] = s .. " " .. tostring(ok) .. " " .. tostring(v) .. " " .. d
+              end
+            end
+            return out
+            "#,
+        )
+        .eval()
+        .unwrap()
+    }
+
+    /// An argument known by its address reads as its parse would, and
+    /// one that is no piece or square is refused the same way.
+    #[test]
+    fn known_strings_answer_as_their_parse() {
+        let (known, parsed) = (answers(true), answers(false));
+        assert_eq!(known, parsed);
+        assert!(known.contains(&"ATK5 ATK5@G5".to_string()), "{known:?}");
+        assert!(known.iter().any(|l| l.starts_with("A2 false") && l.contains("a playable square")));
+        assert!(known.iter().any(|l| l.starts_with("ATK0 ") && l.contains("a piece id")));
+        assert!(known.iter().any(|l| l.starts_with("G5 true ATK5 ")), "{known:?}");
+    }
 }

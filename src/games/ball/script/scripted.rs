@@ -595,7 +595,7 @@ impl Scripted {
     }
 
     /// Why card mode's own action (`convert`, a card) is refused.
-    fn explain_cards(&self, pos: &Position, params: &Params, action: Action) -> Option<Illegal> {
+    fn explain_cards(&self, pos: &Position, action: Action) -> Option<Illegal> {
         let illegal = |rule: &'static str, reason: String| {
             Some(Illegal {
                 action,
@@ -612,23 +612,18 @@ impl Scripted {
         if pos.is_over() {
             return illegal("B3.6", "the game is over".into());
         }
-        if pos.phase != Phase::Action {
-            return if own_action {
-                illegal(
-                    "ruleset",
-                    "a variant's actions belong to the action phase".into(),
-                )
-            } else {
-                illegal(
-                    "B11.6",
-                    "cards and `convert` belong to the action phase".into(),
-                )
-            };
-        }
         // A variant's action is the house rule's, not card mode's: its
         // refusals cite `ruleset` (as `allow`'s do), and B4.2 for its AP,
         // not the B11 card rules a reader would look up in vain.
         let rule = |card_rule: &'static str| if own_action { "ruleset" } else { card_rule };
+        if pos.phase != Phase::Action {
+            let what = if own_action {
+                "a variant's actions"
+            } else {
+                "cards and `convert`"
+            };
+            return illegal(rule("B11.6"), format!("{what} belong to the action phase"));
+        }
         match action {
             Action::Convert { ap } => {
                 illegal("B11.4", format!("{ap} AP to convert and {} left", pos.ap))
@@ -684,7 +679,6 @@ impl Scripted {
                 if let Some((cited, reason)) = why {
                     return illegal(cited, reason);
                 }
-                let _ = params;
                 let what = if card.is_action() { "action" } else { "card" };
                 illegal(
                     rule("B11.6"),
@@ -923,7 +917,7 @@ impl Extension for Scripted {
             }
         }
         if !self.hooked(Point::Allow) || !asks_allow(action) || pos.is_over() {
-            return self.explain_cards(pos, params, action);
+            return self.explain_cards(pos, action);
         }
         // Refused by `allow` only if the rules without it list it: a
         // natively illegal action (a card's too) keeps its own refusal.
@@ -931,10 +925,10 @@ impl Extension for Scripted {
         crate::games::ball::movegen::legal_into(pos, params, &mut unfiltered);
         self.add_cards(pos, params, &mut unfiltered);
         if !unfiltered.contains(&action) {
-            return self.explain_cards(pos, params, action);
+            return self.explain_cards(pos, action);
         }
         let Some((k, reason)) = self.ask_allow(pos, params, action) else {
-            return self.explain_cards(pos, params, action);
+            return self.explain_cards(pos, action);
         };
         let live = self.live.borrow();
         let name = live.host.variant_name(k);

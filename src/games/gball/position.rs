@@ -624,7 +624,7 @@ impl Position {
     /// earned in play (G16).
     #[inline]
     pub fn give_star(&mut self, p: u8, star: u8) {
-        self.star_sets[(star.trailing_zeros() as usize).min(2)] |= bit(p);
+        self.star_sets[star_slot(star)] |= bit(p);
     }
 
     /// Whether `p` has `star` (one `STAR_*` bit).
@@ -636,7 +636,7 @@ impl Position {
     /// The players with `star` (one `STAR_*` bit), as a mask.
     #[inline]
     pub fn with_star(&self, star: u8) -> u32 {
-        self.star_sets[(star.trailing_zeros() as usize).min(2)]
+        self.star_sets[star_slot(star)]
     }
 
     /// On court with no status (G2.5).
@@ -699,6 +699,12 @@ impl Position {
             board::square_name(self.ball.at)
         }
     }
+}
+
+/// The [`Position::star_sets`] entry of one `STAR_*` bit.
+#[inline(always)]
+fn star_slot(star: u8) -> usize {
+    (star.trailing_zeros() as usize).min(2)
 }
 
 #[cfg(test)]

@@ -87,6 +87,18 @@ pub enum ArgSpec {
     Number(u8, u8),
 }
 
+impl ArgSpec {
+    /// Its `from` filter (earlier argument, distance range) with the
+    /// `line` and `forward` filters that narrow it; `None` without one.
+    fn reach_filter(&self) -> Option<((usize, u8, u8), bool, bool)> {
+        match self {
+            ArgSpec::Piece(p) => Some((p.from?, false, false)),
+            ArgSpec::Square(q) => Some((q.from?, q.line, q.forward)),
+            ArgSpec::Number(..) => None,
+        }
+    }
+}
+
 /// A card's declared targets. Built by [`Declared::new`] only, which
 /// also lays out the `from` tables the enumeration reads.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -112,12 +124,7 @@ impl Declared {
         let reach = args
             .iter()
             .map(|a| {
-                let (from, line, forward) = match a {
-                    ArgSpec::Piece(p) => (p.from, false, false),
-                    ArgSpec::Square(q) => (q.from, q.line, q.forward),
-                    ArgSpec::Number(..) => (None, false, false),
-                };
-                let Some((_, lo, hi)) = from else {
+                let Some(((_, lo, hi), line, forward)) = a.reach_filter() else {
                     return Box::default();
                 };
                 Sq::all()
@@ -854,12 +861,7 @@ mod tests {
         let mut checked = 0;
         for d in specs() {
             for (k, a) in d.args.iter().enumerate() {
-                let (from, line, forward) = match a {
-                    ArgSpec::Piece(p) => (p.from, false, false),
-                    ArgSpec::Square(q) => (q.from, q.line, q.forward),
-                    ArgSpec::Number(..) => (None, false, false),
-                };
-                let Some((_, lo, hi)) = from else {
+                let Some(((_, lo, hi), line, forward)) = a.reach_filter() else {
                     assert!(d.reach[k].is_empty());
                     continue;
                 };

@@ -270,22 +270,60 @@ pub struct Host {
 }
 
 /// Every piece id and square name as a Lua string, made once at load:
-/// passing a card's arguments to `resolve` then builds no string.
+/// passing a card's arguments to `resolve` then builds no string. The
+/// same for the keys and verbs of an `ActionInfo` table, which `cost` and
+/// `allow` are handed for every candidate of a legal list: making them
+/// again for each was most of such a call's cost.
 pub(super) struct Names {
     pub(super) pieces: Vec<mlua::LuaString>,
     pub(super) squares: Vec<mlua::LuaString>,
+    /// [`ACTION_KEYS`], in order.
+    keys: Vec<mlua::LuaString>,
+    /// Each verb's name, by [`Verb`] index.
+    verbs: Vec<mlua::LuaString>,
+}
+
+/// The keys an `ActionInfo` table may hold ([`Host::action_table`]).
+const ACTION_KEYS: [&str; 15] = [
+    "verb", "text", "piece", "to", "exit", "push", "from", "at", "ap", "card", "args", "top",
+    "top_to", "bottom_to", "keep",
+];
+
+/// An index into [`ACTION_KEYS`].
+#[derive(Clone, Copy)]
+enum Key {
+    Verb,
+    Text,
+    Piece,
+    To,
+    Exit,
+    Push,
+    From,
+    At,
+    Ap,
+    Card,
+    Args,
+    Top,
+    TopTo,
+    BottomTo,
+    Keep,
 }
 
 impl Names {
     fn new(lua: &mlua::Lua) -> mlua::Result<Names> {
+        let strings = |names: &mut dyn Iterator<Item = String>| -> mlua::Result<Vec<_>> {
+            names.map(|n| lua.create_string(n)).collect()
+        };
         Ok(Names {
-            pieces: PieceId::all()
-                .map(|p| lua.create_string(p.to_string()))
-                .collect::<mlua::Result<_>>()?,
-            squares: Sq::all()
-                .map(|s| lua.create_string(s.to_string()))
-                .collect::<mlua::Result<_>>()?,
+            pieces: strings(&mut PieceId::all().map(|p| p.to_string()))?,
+            squares: strings(&mut Sq::all().map(|s| s.to_string()))?,
+            keys: strings(&mut ACTION_KEYS.iter().map(|k| k.to_string()))?,
+            verbs: strings(&mut Verb::ALL.iter().map(|v| v.name().to_string()))?,
         })
+    }
+
+    fn key(&self, k: Key) -> &mlua::LuaString {
+        &self.keys[k as usize]
     }
 }
 
@@ -1186,54 +1224,58 @@ impl Host {
     /// `top`, `top_to`, `bottom_to`, `keep`, `ap`, `card`, `args`).
     pub(super) fn action_table(&self, action: Action) -> mlua::Result<Table> {
         let lua = &self.sandbox.lua;
-        let t = lua.create_table()?;
+        let n = &self.names;
+        // Raw sets on a table of the right size: it has no metatable to
+        // ask, and never grows.
+        let t = lua.create_table_with_capacity(0, 5)?;
+        let set = |k: Key, v: &mlua::LuaString| t.raw_set(n.key(k), v);
+        let piece = |k: Key, p: PieceId| set(k, &n.pieces[p.0 as usize]);
+        let square = |k: Key, s: Sq| set(k, &n.squares[s.0 as usize]);
         match action {
             // A variant's own action is known by its verb, its id.
-            Action::Card { card, .. } if card.is_action() => t.set("verb", card.name())?,
-            _ => t.set("verb", action.verb().name())?,
+            Action::Card { card, .. } if card.is_action() => t.raw_set(n.key(Key::Verb), card.name())?,
+            _ => set(Key::Verb, &n.verbs[action.verb() as usize])?,
         }
-        t.set("text", action.to_string())?;
-        let piece = |p: PieceId| self.names.pieces[p.0 as usize].clone();
-        let square = |s: Sq| self.names.squares[s.0 as usize].clone();
+        t.raw_set(n.key(Key::Text), action.to_string())?;
         match action {
             Action::Move { piece: p, to }
             | Action::Block { piece: p, to }
             | Action::Protect { piece: p, to }
             | Action::StandUp { piece: p, to } => {
-                t.set("piece", piece(p))?;
-                t.set("to", square(to))?;
+                piece(Key::Piece, p)?;
+                square(Key::To, to)?;
             }
             Action::Dodge { piece: p, to, exit } => {
-                t.set("piece", piece(p))?;
-                t.set("to", square(to))?;
-                t.set("exit", square(exit))?;
+                piece(Key::Piece, p)?;
+                square(Key::To, to)?;
+                square(Key::Exit, exit)?;
             }
             Action::TDodge { piece: p, to, push } => {
-                t.set("piece", piece(p))?;
-                t.set("to", square(to))?;
-                t.set("push", square(push))?;
+                piece(Key::Piece, p)?;
+                square(Key::To, to)?;
+                square(Key::Push, push)?;
             }
             Action::Handoff { from, to } => {
-                t.set("from", piece(from))?;
-                t.set("to", piece(to))?;
+                piece(Key::From, from)?;
+                piece(Key::To, to)?;
             }
             Action::SPass { from, to, at } => {
-                t.set("from", piece(from))?;
-                t.set("to", piece(to))?;
-                t.set("at", square(at))?;
+                piece(Key::From, from)?;
+                piece(Key::To, to)?;
+                square(Key::At, at)?;
             }
             Action::LPass { from, to } => {
-                t.set("from", piece(from))?;
-                t.set("to", square(to))?;
+                piece(Key::From, from)?;
+                square(Key::To, to)?;
             }
-            Action::Convert { ap } => t.set("ap", ap)?,
+            Action::Convert { ap } => t.raw_set(n.key(Key::Ap), ap)?,
             Action::Card { card, args } => {
-                t.set("card", card.name())?;
+                t.raw_set(n.key(Key::Card), card.name())?;
                 let list = lua.create_table()?;
                 for a in args.iter().filter(|a| **a != Arg::None) {
                     list.push(self.arg_value(*a))?;
                 }
-                t.set("args", list)?;
+                t.raw_set(n.key(Key::Args), list)?;
             }
             Action::Release {
                 top,
@@ -1241,11 +1283,11 @@ impl Host {
                 bottom_to,
                 keep,
             } => {
-                t.set("top", piece(top))?;
-                t.set("top_to", square(top_to))?;
-                t.set("bottom_to", square(bottom_to))?;
+                piece(Key::Top, top)?;
+                square(Key::TopTo, top_to)?;
+                square(Key::BottomTo, bottom_to)?;
                 if let Some(k) = keep {
-                    t.set("keep", piece(k))?;
+                    piece(Key::Keep, k)?;
                 }
             }
             Action::End => {}
@@ -1448,6 +1490,38 @@ mod tests {
     use super::*;
 
     /// The index tables name the keys the EP-table script uses.
+    /// The premade `ActionInfo` keys and verb names sit where their
+    /// indices say.
+    #[test]
+    fn action_keys_and_verbs_are_where_their_indices_say() {
+        let pairs = [
+            (Key::Verb, "verb"),
+            (Key::Text, "text"),
+            (Key::Piece, "piece"),
+            (Key::To, "to"),
+            (Key::Exit, "exit"),
+            (Key::Push, "push"),
+            (Key::From, "from"),
+            (Key::At, "at"),
+            (Key::Ap, "ap"),
+            (Key::Card, "card"),
+            (Key::Args, "args"),
+            (Key::Top, "top"),
+            (Key::TopTo, "top_to"),
+            (Key::BottomTo, "bottom_to"),
+            (Key::Keep, "keep"),
+        ];
+        assert_eq!(pairs.len(), ACTION_KEYS.len());
+        let lua = mlua::Lua::new();
+        let names = Names::new(&lua).unwrap();
+        for (k, name) in pairs {
+            assert_eq!(names.key(k).to_str().unwrap(), name);
+        }
+        for v in Verb::ALL {
+            assert_eq!(names.verbs[v as usize].to_str().unwrap(), v.name());
+        }
+    }
+
     #[test]
     fn ep_indices_match_the_key_names() {
         for v in Verb::ALL {
